@@ -1,0 +1,113 @@
+/// A half-open range of character offsets into a book's text, counted in Unicode scalars.
+public struct TextSpan: Equatable, Hashable, Sendable {
+  public var start: Int
+  public var end: Int
+
+  public init(start: Int, end: Int) {
+    self.start = start
+    self.end = end
+  }
+
+  public var length: Int { end - start }
+
+  public func contains(_ offset: Int) -> Bool { start <= offset && offset < end }
+}
+
+/// Why a list of sentence ranges cannot describe a book.
+public enum SentenceMapError: Error, Equatable, Sendable, CustomStringConvertible {
+  case negativeStart(index: Int, start: Int)
+  case endBeforeStart(index: Int, start: Int, end: Int)
+  case overlapsPrevious(index: Int, start: Int, previousEnd: Int)
+  case endsPastText(index: Int, end: Int, textLength: Int)
+
+  public var description: String {
+    switch self {
+    case .negativeStart(let index, let start):
+      return "sentence \(index) starts at \(start); offsets start at 0"
+    case .endBeforeStart(let index, let start, let end):
+      return "sentence \(index) ends at \(end), before its start \(start); write [start, end] with end >= start"
+    case .overlapsPrevious(let index, let start, let previousEnd):
+      return
+        "sentence \(index) starts at \(start), inside the previous sentence (which ends at \(previousEnd)); sentences must be in reading order without overlap"
+    case .endsPastText(let index, let end, let textLength):
+      return "sentence \(index) ends at \(end), past the end of the text (\(textLength) characters)"
+    }
+  }
+}
+
+/// The sentence structure of a book: what playback needs to know to jump and to say where the listener is.
+///
+/// Sentences are in reading order and do not overlap; gaps between them (spaces, line breaks)
+/// belong to no sentence. `text`, when known, lets playback tell whether a word is the first of its sentence.
+public struct SentenceMap: Equatable, Sendable {
+  public private(set) var sentences: [TextSpan]
+  /// The book's text as Unicode scalars, or empty when only the ranges are known.
+  public private(set) var scalars: [Unicode.Scalar]
+  /// The offset one past the last character of the book.
+  public let endOffset: Int
+
+  /// An empty book: nothing to read.
+  public static let empty = SentenceMap(validated: [], scalars: [])
+
+  public init(sentences: [TextSpan], text: String? = nil) throws(SentenceMapError) {
+    let scalars = text.map { Array($0.unicodeScalars) } ?? []
+    var previousEnd = 0
+    for (index, sentence) in sentences.enumerated() {
+      if sentence.start < 0 { throw .negativeStart(index: index, start: sentence.start) }
+      if sentence.end < sentence.start {
+        throw .endBeforeStart(index: index, start: sentence.start, end: sentence.end)
+      }
+      if sentence.start < previousEnd {
+        throw .overlapsPrevious(index: index, start: sentence.start, previousEnd: previousEnd)
+      }
+      if text != nil, sentence.end > scalars.count {
+        throw .endsPastText(index: index, end: sentence.end, textLength: scalars.count)
+      }
+      previousEnd = sentence.end
+    }
+    self.init(validated: sentences, scalars: scalars)
+  }
+
+  private init(validated sentences: [TextSpan], scalars: [Unicode.Scalar]) {
+    self.sentences = sentences
+    self.scalars = scalars
+    self.endOffset = max(scalars.count, sentences.last?.end ?? 0)
+  }
+
+  public var isEmpty: Bool { sentences.isEmpty }
+  public var count: Int { sentences.count }
+  public var hasText: Bool { !scalars.isEmpty }
+
+  /// The sentence the listener is in at `offset`: the last sentence that starts at or before it
+  /// (a gap between sentences belongs to the sentence before it), or 0 before the first one.
+  /// Returns 0 for an empty book.
+  public func sentenceIndex(at offset: Int) -> Int {
+    var low = 0
+    var high = sentences.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sentences[middle].start <= offset { low = middle + 1 } else { high = middle }
+    }
+    return max(low - 1, 0)
+  }
+
+  /// Whether nothing of the sentence at `index` before `offset` was a word: the listener is at its first word.
+  /// Without the text, only the sentence's own start counts as its first word.
+  public func isAtFirstWord(of index: Int, offset: Int) -> Bool {
+    let sentence = sentences[index]
+    if offset <= sentence.start { return true }
+    guard hasText else { return false }
+    let upTo = min(offset, scalars.count)
+    for position in sentence.start..<upTo where scalars[position].properties.isAlphabetic
+      || scalars[position].properties.numericType != nil
+    {
+      return false
+    }
+    return true
+  }
+
+  /// Whether `span` lies inside the book.
+  public func contains(_ span: TextSpan) -> Bool {
+    span.start >= 0 && span.length >= 0 && span.end <= endOffset
+  }
+}

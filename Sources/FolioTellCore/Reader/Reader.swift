@@ -1,0 +1,105 @@
+/// The reading box's state: playback, and where the listener's place is kept.
+public struct ReaderState: Equatable, Sendable {
+  public var bookID: String?
+  public var playback: PlaybackState
+  public var position: PositionState
+  /// Why positions cannot be kept right now (a read-only or full disk); reading goes on regardless.
+  public var storeProblem: String?
+
+  public init(playback: PlaybackState = PlaybackState(), policy: SavePolicy = SavePolicy()) {
+    self.playback = playback
+    self.position = PositionState(policy: policy)
+  }
+}
+
+public enum ReaderEvent: Equatable, Sendable {
+  case playback(PlaybackEvent)
+  /// A book was opened, with the place the store had kept for it.
+  case bookOpened(bookID: String, book: SentenceMap, saved: ReadingPosition?)
+  case clockTicked
+  case positionStoreFailed(reason: String)
+  case positionStoreRecovered
+}
+
+public enum ReaderEffect: Equatable, Sendable {
+  case playback(PlaybackEffect)
+  /// Hand the engine the text it will speak from now on.
+  case loadBook(SentenceMap)
+  case savePosition(PositionSave)
+}
+
+/// Playback composed with PlaybackPosition: playback decides, and its changes become position events.
+public enum Reader {
+  public static func reduce(_ state: ReaderState, _ event: ReaderEvent, at time: Double) -> (
+    ReaderState, [ReaderEffect]
+  ) {
+    var next = state
+    var effects: [ReaderEffect] = []
+    switch event {
+    case .playback(let playbackEvent):
+      let (playback, effect) = Playback.reduce(state.playback, playbackEvent)
+      next.playback = playback
+      if let effect { effects.append(.playback(effect)) }
+      if let positionEvent = positionEvent(from: state.playback, to: playback, effect: effect, at: time) {
+        let (position, save) = PlaybackPositionReducer.reduce(state.position, positionEvent)
+        next.position = position
+        if let save { effects.append(.savePosition(save)) }
+      }
+    case .bookOpened(let bookID, let book, let saved):
+      if let live = state.playback.phase.liveUtterance {
+        effects.append(.playback(.stop(token: live.token)))
+      }
+      // Remember where the old book was left before its reducer state is replaced.
+      var closing = state.position
+      if state.bookID != nil {
+        closing.current = ReadingPosition(offset: state.playback.offset, sentence: state.playback.sentenceIndex)
+      }
+      let restored = saved.flatMap { $0.offset <= book.endOffset && $0.offset >= 0 ? $0 : nil }
+      let (position, save) = PlaybackPositionReducer.reduce(
+        closing, .bookOpened(bookID: bookID, saved: restored, at: time))
+      if let save { effects.append(.savePosition(save)) }
+      next.bookID = bookID
+      next.position = position
+      next.playback = PlaybackState(
+        book: book, offset: restored?.offset ?? 0, wpm: state.playback.wpm, voice: state.playback.voice,
+        wpmLimits: state.playback.wpmLimits, utteranceToken: state.playback.utteranceToken)
+      effects.append(.loadBook(book))
+    case .clockTicked:
+      let (position, save) = PlaybackPositionReducer.reduce(state.position, .clockTicked(at: time))
+      next.position = position
+      if let save { effects.append(.savePosition(save)) }
+    case .positionStoreFailed(let reason):
+      next.storeProblem = reason
+    case .positionStoreRecovered:
+      next.storeProblem = nil
+    }
+    return (next, effects)
+  }
+
+  /// What a playback transition means for the listener's place, if anything.
+  public static func positionEvent(
+    from before: PlaybackState, to after: PlaybackState, effect: PlaybackEffect?, at time: Double
+  ) -> PositionEvent? {
+    let place = ReadingPosition(offset: after.offset, sentence: after.sentenceIndex)
+    switch (before.phase, after.phase) {
+    case (_, .finished) where before.phase != .finished:
+      return .finished(place, at: time)
+    case (_, .idle) where before.phase.liveUtterance != nil:
+      return .stopped(place, at: time)
+    default:
+      break
+    }
+    if case .startUtterance = effect, after.offset != before.offset {
+      return .jumped(place, at: time)
+    }
+    if case .paused = after.phase {
+      // Entering the pause, or a word that landed just after it: either way the listener may leave now.
+      if case .paused = before.phase, after.offset == before.offset { return nil }
+      return .paused(place, at: time)
+    }
+    if after.offset != before.offset, after.phase.liveUtterance != nil {
+      return .heard(place, at: time)
+    }
+    return nil
+  }
+}

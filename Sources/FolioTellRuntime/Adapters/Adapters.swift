@@ -1,0 +1,50 @@
+import FolioTellCore
+
+/// Where events enter the funnel. Safe to call from any thread.
+public protocol EventSink: Sendable {
+  func post(_ event: ReaderEvent)
+}
+
+/// The voice of the box. Every call returns at once; the engine answers later by posting playback
+/// events (each with the token of its utterance) into the sink it was given.
+public protocol SpeechEngine: Sendable {
+  /// The text every following utterance speaks from.
+  func load(book: SentenceMap)
+  /// Speaks from `offset` to the end of the book, replacing any live utterance (which gets `utteranceDidCancel`).
+  func startUtterance(token: Int, offset: Int, wpm: Int, voice: String)
+  /// Posts `pauseResolved` once the audio is really silent.
+  func pause(token: Int)
+  func resume(token: Int)
+  /// Silences the utterance at once and posts `utteranceDidCancel`.
+  func stop(token: Int)
+}
+
+/// The sound device, for what is not an utterance.
+public protocol AudioOutput: Sendable {
+  /// Nothing is live: release the device so it idles (and other programs may use it).
+  func deactivate()
+}
+
+/// Keeps the listener's place across restarts. The PlaybackPosition reducer decides when; the store how.
+public protocol PositionStore: Sendable {
+  /// Must be on stable storage before it returns when `save.reason.isDurable`.
+  func save(_ save: PositionSave) throws
+  func load(bookID: String) throws -> ReadingPosition?
+}
+
+/// Seconds on a clock that never goes backwards.
+public protocol ReaderClock: Sendable {
+  func now() -> Double
+}
+
+/// Runs an action later. Actions run on some thread of the scheduler's own; they post events, never touch state.
+public protocol TimerScheduler: Sendable {
+  @discardableResult
+  func schedule(after delay: Double, _ action: @escaping @Sendable () -> Void) -> TimerID
+  func cancel(_ timer: TimerID)
+}
+
+public struct TimerID: Hashable, Sendable {
+  public let rawValue: UInt64
+  public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+}

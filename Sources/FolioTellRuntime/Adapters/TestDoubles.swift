@@ -1,0 +1,69 @@
+import FolioTellCore
+import Synchronization
+
+/// A speech engine that does nothing but remember what it was asked, for tests and for replay.
+/// Its callbacks are whatever the test posts.
+public final class RecordingSpeechEngine: SpeechEngine {
+  public enum Command: Equatable, Sendable {
+    case load(endOffset: Int)
+    case start(token: Int, offset: Int, wpm: Int, voice: String)
+    case pause(token: Int)
+    case resume(token: Int)
+    case stop(token: Int)
+  }
+  private let log = Mutex<[Command]>([])
+
+  public init() {}
+
+  public var commands: [Command] { log.withLock { $0 } }
+  public func load(book: SentenceMap) { log.withLock { $0.append(.load(endOffset: book.endOffset)) } }
+  public func startUtterance(token: Int, offset: Int, wpm: Int, voice: String) {
+    log.withLock { $0.append(.start(token: token, offset: offset, wpm: wpm, voice: voice)) }
+  }
+  public func pause(token: Int) { log.withLock { $0.append(.pause(token: token)) } }
+  public func resume(token: Int) { log.withLock { $0.append(.resume(token: token)) } }
+  public func stop(token: Int) { log.withLock { $0.append(.stop(token: token)) } }
+}
+
+/// An audio output with no device: counts how often it was released.
+public final class SilentAudioOutput: AudioOutput {
+  private let count = Mutex(0)
+  public init() {}
+  public var deactivations: Int { count.withLock { $0 } }
+  public func deactivate() { count.withLock { $0 += 1 } }
+}
+
+/// Keeps positions in memory only: the simulator's store when no data directory is given, and a test double
+/// that can be told to fail like a full or read-only disk.
+public final class InMemoryPositionStore: PositionStore {
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+  private struct Contents {
+    var positions: [String: ReadingPosition] = [:]
+    var saves: [PositionSave] = []
+    var failure: String?
+  }
+  private let contents = Mutex(Contents())
+
+  public init(positions: [String: ReadingPosition] = [:]) {
+    contents.withLock { $0.positions = positions }
+  }
+
+  public var saves: [PositionSave] { contents.withLock { $0.saves } }
+
+  /// Makes every following save fail with `reason`, until called with nil.
+  public func failSaves(with reason: String?) { contents.withLock { $0.failure = reason } }
+
+  public func save(_ save: PositionSave) throws {
+    try contents.withLock { contents in
+      if let failure = contents.failure { throw Failure(description: failure) }
+      contents.positions[save.bookID] = save.position
+      contents.saves.append(save)
+    }
+  }
+
+  public func load(bookID: String) throws -> ReadingPosition? {
+    contents.withLock { $0.positions[bookID] }
+  }
+}

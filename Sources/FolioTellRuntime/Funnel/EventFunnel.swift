@@ -1,0 +1,85 @@
+import FolioTellCore
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One FIFO queue of events, drained one at a time. Events may be posted from any thread; the handler
+/// is never re-entered, so an event posted while one is being handled waits behind the ones already queued.
+public final class EventFunnel<Event: Sendable>: Sendable {
+  private struct Queue {
+    var events: [Event] = []
+    var head = 0
+    var draining = false
+    var stopped = false
+    var handler: (@Sendable (Event) -> Void)?
+
+    mutating func pop() -> Event? {
+      guard head < events.count else {
+        events.removeAll(keepingCapacity: true)
+        head = 0
+        return nil
+      }
+      defer { head += 1 }
+      return events[head]
+    }
+  }
+
+  private let queue = Mutex(Queue())
+  private let wakeup = DispatchSemaphore(value: 0)
+
+  public init() {}
+
+  /// Installs the one handler every event goes to. Events posted before it is attached wait for it.
+  public func attach(_ handler: @escaping @Sendable (Event) -> Void) {
+    queue.withLock { $0.handler = handler }
+  }
+
+  public func post(_ event: Event) {
+    queue.withLock { $0.events.append(event) }
+    wakeup.signal()
+  }
+
+  /// Events waiting to be handled.
+  public var backlog: Int { queue.withLock { $0.events.count - $0.head } }
+
+  /// Handles queued events on the calling thread until the queue is empty, including the follow-ups
+  /// they cause. Returns how many it handled; 0 when another thread is already draining (or when called
+  /// from inside the handler, whose follow-ups the running drain picks up).
+  @discardableResult
+  public func drain() -> Int {
+    guard
+      let handler = queue.withLock({ queue -> (@Sendable (Event) -> Void)? in
+        guard !queue.draining, let handler = queue.handler else { return nil }
+        queue.draining = true
+        return handler
+      })
+    else { return 0 }
+    var handled = 0
+    while let event = queue.withLock({ $0.pop() }) {
+      handler(event)
+      handled += 1
+    }
+    queue.withLock { $0.draining = false }
+    return handled
+  }
+
+  /// Drains on a thread of the funnel's own, sleeping until events arrive, until `stop()`.
+  public func start() {
+    let thread = Thread { [self] in
+      while true {
+        wakeup.wait()
+        if queue.withLock({ $0.stopped }) { return }
+        drain()
+      }
+    }
+    thread.name = "foliotell.funnel"
+    thread.start()
+  }
+
+  public func stop() {
+    queue.withLock { $0.stopped = true }
+    wakeup.signal()
+  }
+}
+
+extension EventFunnel: EventSink where Event == ReaderEvent {}

@@ -1,0 +1,65 @@
+import FolioTellCore
+import Synchronization
+
+/// One step the runtime took: the event, the state before and after, and the effects performed.
+public struct ReaderStep: Sendable {
+  public var time: Double
+  public var event: ReaderEvent
+  public var before: ReaderState
+  public var after: ReaderState
+  public var effects: [ReaderEffect]
+}
+
+/// The box's runtime: the funnel, the state it owns, and the effect handler. Everything that happens
+/// enters through `post`, is reduced on the funnel's thread, and leaves as effects on the adapters.
+public final class ReaderRuntime: EventSink, Sendable {
+  public let funnel: EventFunnel<ReaderEvent>
+  public let clock: any ReaderClock
+  private let handler: EffectHandler
+  private let state: Mutex<ReaderState>
+  private let observers = Mutex<[@Sendable (ReaderStep) -> Void]>([])
+
+  public init(
+    funnel: EventFunnel<ReaderEvent>, initial: ReaderState = ReaderState(), effects: EffectHandler,
+    clock: any ReaderClock
+  ) {
+    self.funnel = funnel
+    self.clock = clock
+    self.handler = effects
+    self.state = Mutex(initial)
+    funnel.attach { [weak self] event in self?.process(event) }
+  }
+
+  public func post(_ event: ReaderEvent) { funnel.post(event) }
+
+  /// The state as of the last event handled.
+  public var snapshot: ReaderState { state.withLock { $0 } }
+
+  /// Called on the funnel's thread after every event (trace recorder, console, display). Observers must not block.
+  public func observe(_ observer: @escaping @Sendable (ReaderStep) -> Void) {
+    observers.withLock { $0.append(observer) }
+  }
+
+  /// Opens a book at the place the store kept for it. A store that cannot be read is reported, and the book opens at its start.
+  public func open(bookID: String, book: SentenceMap) {
+    do {
+      let saved = try handler.store.load(bookID: bookID)
+      post(.bookOpened(bookID: bookID, book: book, saved: saved))
+    } catch {
+      post(.positionStoreFailed(reason: "\(error)"))
+      post(.bookOpened(bookID: bookID, book: book, saved: nil))
+    }
+  }
+
+  private func process(_ event: ReaderEvent) {
+    let time = clock.now()
+    let step = state.withLock { state -> ReaderStep in
+      let before = state
+      let (after, effects) = Reader.reduce(state, event, at: time)
+      state = after
+      return ReaderStep(time: time, event: event, before: before, after: after, effects: effects)
+    }
+    for effect in step.effects { handler.perform(effect, sink: self) }
+    for observer in observers.withLock({ $0 }) { observer(step) }
+  }
+}

@@ -1,0 +1,239 @@
+import FolioTellCore
+
+/// A line of a trace that cannot be read: the line number and what is wrong with it.
+public struct TraceError: Error, Equatable, CustomStringConvertible {
+  public var line: Int
+  public var message: String
+
+  public var description: String { "line \(line): \(message)" }
+}
+
+/// The book a trace is about, from a `{"document": ...}` line.
+public struct TraceDocument: Equatable, Sendable {
+  public var book: SentenceMap
+  public var position: Int?
+  public var wpm: Int?
+  public var voice: String?
+
+  public init(book: SentenceMap, position: Int? = nil, wpm: Int? = nil, voice: String? = nil) {
+    self.book = book
+    self.position = position
+    self.wpm = wpm
+    self.voice = voice
+  }
+}
+
+public enum TraceLine: Equatable, Sendable {
+  case document(TraceDocument)
+  case event(PlaybackEvent, time: Double?)
+}
+
+/// Reads and writes the trace format documented in the README ("Traces and replay"). It is a public
+/// interface: change it only in ways old traces still read.
+public enum TraceFormat {
+  public static let eventNames = [
+    "primaryTapped", "stopTapped", "jumpToNextSentenceTapped", "jumpToPreviousSentenceTapped",
+    "startOverTapped", "speedChanged", "voiceChanged", "utteranceDidStart", "willSpeakRange",
+    "utteranceDidFinish", "utteranceDidCancel", "pauseResolved", "engineFailed",
+  ]
+
+  /// Parses one line; nil for a blank line.
+  public static func parse(_ text: String, line: Int) throws(TraceError) -> TraceLine? {
+    if text.allSatisfy(\.isWhitespace) { return nil }
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(text)
+    } catch {
+      throw TraceError(line: line, message: "not valid JSON: \(abbreviated(text))")
+    }
+    guard case .object(let members) = value else {
+      throw TraceError(line: line, message: "expected a JSON object, found \(value.kind)")
+    }
+    if let document = members["document"] { return .document(try parseDocument(document, line: line)) }
+    return try parseEvent(members, line: line)
+  }
+
+  private static func parseDocument(_ value: JSONValue, line: Int) throws(TraceError) -> TraceDocument {
+    guard case .object(let members) = value else {
+      throw TraceError(line: line, message: "\"document\" must be an object with \"sentences\", found \(value.kind)")
+    }
+    guard case .array(let list)? = members["sentences"] else {
+      throw TraceError(
+        line: line,
+        message: "the document needs \"sentences\": an array of [start, end] character offsets, like [[0, 12], [13, 40]]")
+    }
+    var spans: [TextSpan] = []
+    for (index, item) in list.enumerated() {
+      guard case .array(let pair) = item, pair.count == 2, let start = pair[0].intValue, let end = pair[1].intValue
+      else {
+        throw TraceError(line: line, message: "sentence \(index) must be [start, end] with two integers")
+      }
+      spans.append(TextSpan(start: start, end: end))
+    }
+    var text: String? = nil
+    if let value = members["text"] {
+      guard let string = value.stringValue else {
+        throw TraceError(line: line, message: "the document's \"text\" must be a string, found \(value.kind)")
+      }
+      text = string
+    }
+    let book: SentenceMap
+    do {
+      book = try SentenceMap(sentences: spans, text: text)
+    } catch {
+      throw TraceError(line: line, message: error.description)
+    }
+    let position = try optionalInt(members, "position", line: line, what: "the document's")
+    if let position, position < 0 || position > book.endOffset {
+      throw TraceError(
+        line: line, message: "position \(position) is outside the book, which ends at offset \(book.endOffset)")
+    }
+    let wpm = try optionalInt(members, "wpm", line: line, what: "the document's")
+    if let wpm, !SpeechRate.standardLimits.contains(wpm) {
+      throw TraceError(
+        line: line,
+        message:
+          "wpm \(wpm) is outside \(SpeechRate.standardLimits.lowerBound)...\(SpeechRate.standardLimits.upperBound)")
+    }
+    var voice: String? = nil
+    if let value = members["voice"] {
+      guard let string = value.stringValue, !string.isEmpty else {
+        throw TraceError(line: line, message: "the document's \"voice\" must be a voice name, found \(value.kind)")
+      }
+      voice = string
+    }
+    return TraceDocument(book: book, position: position, wpm: wpm, voice: voice)
+  }
+
+  private static func parseEvent(_ members: [String: JSONValue], line: Int) throws(TraceError) -> TraceLine {
+    guard let nameValue = members["event"] else {
+      throw TraceError(
+        line: line, message: "expected \"event\" (or \"document\"), like {\"event\": \"primaryTapped\"}")
+    }
+    guard let name = nameValue.stringValue else {
+      throw TraceError(line: line, message: "\"event\" must be an event name, found \(nameValue.kind)")
+    }
+    var time: Double? = nil
+    if let value = members["t"] {
+      guard let seconds = value.doubleValue else {
+        throw TraceError(line: line, message: "\"t\" must be a number of seconds, found \(value.kind)")
+      }
+      time = seconds
+    }
+    func int(_ field: String) throws(TraceError) -> Int {
+      guard let value = members[field] else {
+        throw TraceError(line: line, message: "\(name) needs the field \"\(field)\" (an integer)")
+      }
+      guard let number = value.intValue else {
+        throw TraceError(line: line, message: "\(name)'s \"\(field)\" must be an integer, found \(value.kind)")
+      }
+      return number
+    }
+    func string(_ field: String) throws(TraceError) -> String {
+      guard let value = members[field] else {
+        throw TraceError(line: line, message: "\(name) needs the field \"\(field)\" (a string)")
+      }
+      guard let text = value.stringValue else {
+        throw TraceError(line: line, message: "\(name)'s \"\(field)\" must be a string, found \(value.kind)")
+      }
+      return text
+    }
+    let event: PlaybackEvent
+    switch name {
+    case "primaryTapped": event = .primaryTapped
+    case "stopTapped": event = .stopTapped
+    case "jumpToNextSentenceTapped": event = .jumpToNextSentenceTapped
+    case "jumpToPreviousSentenceTapped": event = .jumpToPreviousSentenceTapped
+    case "startOverTapped": event = .startOverTapped
+    case "speedChanged": event = .speedChanged(wpm: try int("wpm"))
+    case "voiceChanged": event = .voiceChanged(voice: try string("voice"))
+    case "utteranceDidStart": event = .utteranceDidStart(token: try int("token"))
+    case "willSpeakRange":
+      event = .willSpeakRange(token: try int("token"), location: try int("location"), length: try int("length"))
+    case "utteranceDidFinish": event = .utteranceDidFinish(token: try int("token"))
+    case "utteranceDidCancel": event = .utteranceDidCancel(token: try int("token"))
+    case "pauseResolved": event = .pauseResolved(token: try int("token"))
+    case "engineFailed": event = .engineFailed(token: try int("token"), reason: try string("reason"))
+    default:
+      throw TraceError(
+        line: line, message: "unknown event \"\(name)\"; known events: \(eventNames.joined(separator: ", "))")
+    }
+    return .event(event, time: time)
+  }
+
+  private static func optionalInt(_ members: [String: JSONValue], _ field: String, line: Int, what: String)
+    throws(TraceError) -> Int?
+  {
+    guard let value = members[field] else { return nil }
+    guard let number = value.intValue else {
+      throw TraceError(line: line, message: "\(what) \"\(field)\" must be an integer, found \(value.kind)")
+    }
+    return number
+  }
+
+  private static func abbreviated(_ text: String) -> String {
+    text.count > 60 ? String(text.prefix(57)) + "..." : text
+  }
+
+  // MARK: - Writing
+
+  public static func encode(_ document: TraceDocument, includeText: Bool = true) -> String {
+    var fields: [(String, String)] = [
+      ("sentences", "[" + document.book.sentences.map { "[\($0.start), \($0.end)]" }.joined(separator: ", ") + "]")
+    ]
+    if includeText, document.book.hasText {
+      fields.append(("text", JSONWriter.string(String(String.UnicodeScalarView(document.book.scalars)))))
+    }
+    if let position = document.position { fields.append(("position", String(position))) }
+    if let wpm = document.wpm { fields.append(("wpm", String(wpm))) }
+    if let voice = document.voice { fields.append(("voice", JSONWriter.string(voice))) }
+    return JSONWriter.object([("document", JSONWriter.object(fields))])
+  }
+
+  public static func encode(_ event: PlaybackEvent, time: Double?) -> String {
+    var fields: [(String, String)] = []
+    if let time { fields.append(("t", JSONWriter.number(time))) }
+    fields.append(("event", JSONWriter.string(event.name)))
+    switch event {
+    case .primaryTapped, .stopTapped, .jumpToNextSentenceTapped, .jumpToPreviousSentenceTapped, .startOverTapped:
+      break
+    case .speedChanged(let wpm): fields.append(("wpm", String(wpm)))
+    case .voiceChanged(let voice): fields.append(("voice", JSONWriter.string(voice)))
+    case .utteranceDidStart(let token), .utteranceDidFinish(let token), .utteranceDidCancel(let token),
+      .pauseResolved(let token):
+      fields.append(("token", String(token)))
+    case .willSpeakRange(let token, let location, let length):
+      fields += [("token", String(token)), ("location", String(location)), ("length", String(length))]
+    case .engineFailed(let token, let reason):
+      fields += [("token", String(token)), ("reason", JSONWriter.string(reason))]
+    }
+    return JSONWriter.object(fields)
+  }
+
+  public static func encode(_ state: PlaybackState) -> String {
+    JSONWriter.object([
+      ("phase", JSONWriter.string(state.phase.name)),
+      ("token", String(state.utteranceToken)),
+      ("sentence", String(state.sentenceIndex)),
+      ("offset", String(state.offset)),
+      ("wpm", String(state.wpm)),
+    ])
+  }
+
+  public static func encode(_ effect: PlaybackEffect?) -> String {
+    guard let effect else { return "null" }
+    var fields: [(String, String)] = [("effect", JSONWriter.string(effect.name))]
+    switch effect {
+    case .startUtterance(let token, let offset, let wpm, let voice):
+      fields += [
+        ("token", String(token)), ("offset", String(offset)), ("wpm", String(wpm)),
+        ("voice", JSONWriter.string(voice)),
+      ]
+    case .pause(let token), .resume(let token), .stop(let token):
+      fields.append(("token", String(token)))
+    case .deactivateAudio:
+      break
+    }
+    return JSONWriter.object(fields)
+  }
+}

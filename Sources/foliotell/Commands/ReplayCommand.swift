@@ -1,0 +1,42 @@
+import FolioTellRuntime
+import Foundation
+
+enum ReplayCommand {
+  static func run(_ arguments: [String]) {
+    guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") || path == "-" else {
+      fail("replay takes one trace file (or - for standard input): foliotell replay TRACE.jsonl")
+    }
+    let data: Data
+    if path == "-" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      guard let contents = FileManager.default.contents(atPath: path) else {
+        fail("cannot read the trace '\(path)': no such file, or not readable", status: 1)
+      }
+      data = contents
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      fail("\(path): the trace is not UTF-8 text")
+    }
+    var replay = Replay()
+    var output = ""
+    do {
+      var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      if lines.last == "" { lines.removeLast() }
+      for line in lines {
+        if let result = try replay.feed(line) {
+          output += result + "\n"
+          if output.utf8.count > 1 << 16 {
+            FileHandle.standardOutput.write(Data(output.utf8))
+            output = ""
+          }
+        }
+      }
+      try replay.finish()
+      FileHandle.standardOutput.write(Data(output.utf8))
+    } catch {
+      FileHandle.standardOutput.write(Data(output.utf8))
+      fail("\(path): \(error)")
+    }
+  }
+}

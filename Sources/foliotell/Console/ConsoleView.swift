@@ -1,0 +1,87 @@
+import FolioTellCore
+import FolioTellRuntime
+import Foundation
+import Synchronization
+
+/// Prints what the listener hears, word by word, a sentence to a line, and every change of phase.
+final class ConsoleView: Sendable {
+  private struct Printed {
+    var sentence: Int? = nil
+    var atLineStart = true
+  }
+  private let printed = Mutex(Printed())
+  private let verbose: Bool
+
+  init(verbose: Bool) { self.verbose = verbose }
+
+  func show(_ step: ReaderStep) {
+    var out = ""
+    let before = step.before.playback
+    let after = step.after.playback
+    let words = printed.withLock { printed -> String in
+      var text = ""
+      if let word = after.word, word != before.word, after.book.hasText {
+        let sentence = after.sentenceIndex
+        if printed.sentence != sentence {
+          if !printed.atLineStart { text += "\n" }
+          text += "[\(sentence + 1)/\(after.book.count)] "
+          printed.sentence = sentence
+        }
+        text += String(String.UnicodeScalarView(after.book.scalars[word.start..<word.end])) + " "
+        printed.atLineStart = false
+      }
+      if let status = Self.status(step) {
+        if !printed.atLineStart { text += "\n" }
+        text += status + "\n"
+        printed.atLineStart = true
+        if after.phase.liveUtterance == nil || before.offset != after.offset { printed.sentence = nil }
+      }
+      return text
+    }
+    out += words
+    if verbose {
+      let from = step.before.playback.phase.name
+      let to = step.after.playback.phase.name
+      FileHandle.standardError.write(Data("\(from) -> \(Self.name(step.event)) -> \(to)\n".utf8))
+    }
+    if !out.isEmpty { FileHandle.standardOutput.write(Data(out.utf8)) }
+  }
+
+  private static func name(_ event: ReaderEvent) -> String {
+    switch event {
+    case .playback(let event): return event.name
+    case .bookOpened: return "bookOpened"
+    case .clockTicked: return "clockTicked"
+    case .positionStoreFailed: return "positionStoreFailed"
+    case .positionStoreRecovered: return "positionStoreRecovered"
+    }
+  }
+
+  private static func status(_ step: ReaderStep) -> String? {
+    let before = step.before
+    let after = step.after
+    if after.storeProblem != before.storeProblem {
+      return after.storeProblem.map { "[cannot keep the place: \($0); reading goes on]" } ?? "[place kept again]"
+    }
+    if case .bookOpened = step.event {
+      let book = after.playback.book
+      let place =
+        after.playback.offset > 0 ? "resuming at sentence \(after.playback.sentenceIndex + 1)" : "from the start"
+      return "[book opened: \(book.count) sentences, \(place)]"
+    }
+    if after.playback.wpm != before.playback.wpm { return "[speed \(after.playback.wpm) words per minute]" }
+    if after.playback.voice != before.playback.voice { return "[voice \(after.playback.voice)]" }
+    if let failure = after.playback.failure, failure != before.playback.failure { return "[speech failed: \(failure)]" }
+    let phase = after.playback.phase.name
+    if phase != before.playback.phase.name, phase != "speaking" || before.playback.phase.name != "pausing" {
+      switch after.playback.phase {
+      case .idle: return "[stopped]"
+      case .pausing: return nil
+      case .paused: return "[paused]"
+      case .finished: return "[end of the book]"
+      case .speaking: return before.playback.phase.name == "paused" ? "[resumed]" : nil
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,76 @@
+import FolioTellCore
+import Foundation
+import Glibc
+
+/// The keyboard as the box's controls, for the simulator. Puts the terminal in raw mode and puts it back
+/// on exit, on Ctrl-C and on a crash signal.
+enum TerminalKeys {
+  enum Action: Equatable {
+    case playback(PlaybackEvent)
+    case faster, slower, quit
+  }
+
+  nonisolated(unsafe) private static var saved = termios()
+  nonisolated(unsafe) private static var isRaw = false
+
+  static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+
+  static func enterRawMode() {
+    guard isInteractive, tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
+    var raw = saved
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+      bytes[Int(VMIN)] = 1
+      bytes[Int(VTIME)] = 0
+    }
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return }
+    isRaw = true
+    atexit { TerminalKeys.restore() }
+    for signalNumber in [SIGINT, SIGTERM, SIGSEGV, SIGABRT, SIGBUS, SIGILL] {
+      signal(signalNumber) { number in
+        TerminalKeys.restore()
+        signal(number, SIG_DFL)
+        raise(number)
+      }
+    }
+  }
+
+  static func restore() {
+    guard isRaw else { return }
+    isRaw = false
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+  }
+
+  /// Maps the bytes of one key press to an action; arrow keys arrive as ESC [ A..D.
+  static func action(for bytes: [UInt8]) -> Action? {
+    switch bytes {
+    case [0x20]: return .playback(.primaryTapped)
+    case [UInt8(ascii: "s")]: return .playback(.stopTapped)
+    case [UInt8(ascii: "n")], [0x1B, 0x5B, 0x43]: return .playback(.jumpToNextSentenceTapped)
+    case [UInt8(ascii: "p")], [0x1B, 0x5B, 0x44]: return .playback(.jumpToPreviousSentenceTapped)
+    case [UInt8(ascii: "r")]: return .playback(.startOverTapped)
+    case [UInt8(ascii: "+")], [UInt8(ascii: "=")], [0x1B, 0x5B, 0x41]: return .faster
+    case [UInt8(ascii: "-")], [0x1B, 0x5B, 0x42]: return .slower
+    case [UInt8(ascii: "q")], [0x03], [0x04]: return .quit
+    default: return nil
+    }
+  }
+
+  /// Reads key presses on a thread of its own and hands each action over, until end of input.
+  static func read(_ handle: @escaping @Sendable (Action) -> Void) {
+    let thread = Thread {
+      var buffer = [UInt8](repeating: 0, count: 16)
+      while true {
+        let count = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else {
+          handle(.quit)
+          return
+        }
+        if let action = action(for: Array(buffer[0..<count])) { handle(action) }
+      }
+    }
+    thread.name = "foliotell.keys"
+    thread.start()
+  }
+}
