@@ -98,7 +98,8 @@ public struct SentenceMap: Equatable, Sendable {
     if offset <= sentence.start { return true }
     guard hasText else { return false }
     let upTo = min(offset, scalars.count)
-    for position in sentence.start..<upTo where scalars[position].properties.isAlphabetic
+    for position in sentence.start..<upTo
+    where scalars[position].properties.isAlphabetic
       || scalars[position].properties.numericType != nil
     {
       return false

@@ -41,7 +41,7 @@ public struct SavePolicy: Equatable, Sendable {
   /// so a restart lands at the start of a sentence.
   public var boundaryWindow: Double
 
-  public init(interval: Double = 30, boundaryWindow: Double = 7.5) {
+  public init(interval: Double = 30, boundaryWindow: Double = 5) {
     self.interval = max(interval, 0)
     self.boundaryWindow = min(max(boundaryWindow, 0), self.interval)
   }

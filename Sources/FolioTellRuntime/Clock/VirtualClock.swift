@@ -43,9 +43,10 @@ public final class VirtualClock: ReaderClock, TimerScheduler {
   @discardableResult
   public func fireNext(notAfter limit: Double = .infinity) -> Bool {
     let due = state.withLock { state -> Timer? in
-      guard let index = state.timers.indices.min(by: { lhs, rhs in
-        (state.timers[lhs].deadline, state.timers[lhs].id) < (state.timers[rhs].deadline, state.timers[rhs].id)
-      }), state.timers[index].deadline <= limit
+      guard
+        let index = state.timers.indices.min(by: { lhs, rhs in
+          (state.timers[lhs].deadline, state.timers[lhs].id) < (state.timers[rhs].deadline, state.timers[rhs].id)
+        }), state.timers[index].deadline <= limit
       else { return nil }
       let timer = state.timers.remove(at: index)
       state.now = max(state.now, timer.deadline)

@@ -1,5 +1,5 @@
-import FolioTellCore
 import Dispatch
+import FolioTellCore
 import Foundation
 import Synchronization
 

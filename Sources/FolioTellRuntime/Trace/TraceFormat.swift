@@ -60,7 +60,8 @@ public enum TraceFormat {
     guard case .array(let list)? = members["sentences"] else {
       throw TraceError(
         line: line,
-        message: "the document needs \"sentences\": an array of [start, end] character offsets, like [[0, 12], [13, 40]]")
+        message:
+          "the document needs \"sentences\": an array of [start, end] character offsets, like [[0, 12], [13, 40]]")
     }
     var spans: [TextSpan] = []
     for (index, item) in list.enumerated() {

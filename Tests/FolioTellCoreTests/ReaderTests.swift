@@ -1,0 +1,172 @@
+import Testing
+
+@testable import FolioTellCore
+
+@Suite struct ReaderTests {
+  func opened(_ book: SentenceMap = Books.three, id: String = "three", saved: ReadingPosition? = nil) -> ReaderState {
+    let (state, effects) = Reader.reduce(ReaderState(), .bookOpened(bookID: id, book: book, saved: saved), at: 0)
+    #expect(effects == [.loadBook(book)])
+    return state
+  }
+
+  func send(_ state: inout ReaderState, _ event: PlaybackEvent, at time: Double) -> [ReaderEffect] {
+    let (next, effects) = Reader.reduce(state, .playback(event), at: time)
+    state = next
+    return effects
+  }
+
+  @Test func openingABookRestoresItsPlaceIntoPlayback() {
+    let state = opened(saved: place(15, 1))
+    #expect(state.bookID == "three")
+    #expect(state.playback.offset == 15)
+    #expect(state.position.current == place(15, 1))
+  }
+
+  @Test func aSavedPlacePastTheEndOfTheBookIsNotRestored() {
+    let state = opened(saved: place(900, 40))
+    #expect(state.playback.offset == 0)
+    #expect(state.position.current == nil)
+  }
+
+  @Test func playingFromTheRestoredPlaceSavesNothing() {
+    var state = opened(saved: place(15, 1))
+    let effects = send(&state, .primaryTapped, at: 1)
+    #expect(effects == [.playback(.startUtterance(token: 1, offset: 15, wpm: 175, voice: "en"))])
+  }
+
+  @Test func aResolvedPauseSavesThePlaceDurably() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    _ = send(&state, .willSpeakRange(token: 1, location: 20, length: 4), at: 2)
+    #expect(send(&state, .primaryTapped, at: 3) == [.playback(.pause(token: 1))])
+    let effects = send(&state, .pauseResolved(token: 1), at: 3.1)
+    #expect(
+      effects == [.savePosition(PositionSave(bookID: "three", position: place(20, 1), reason: .paused, time: 3.1))])
+  }
+
+  @Test func aWordAfterThePauseResolvedIsSavedToo() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    _ = send(&state, .primaryTapped, at: 1)
+    _ = send(&state, .pauseResolved(token: 1), at: 1.1)
+    let effects = send(&state, .willSpeakRange(token: 1, location: 4, length: 3), at: 1.2)
+    #expect(
+      effects == [.savePosition(PositionSave(bookID: "three", position: place(4, 0), reason: .paused, time: 1.2))])
+  }
+
+  @Test func stopSavesThePlaceWithTheStop() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    _ = send(&state, .willSpeakRange(token: 1, location: 8, length: 5), at: 1)
+    #expect(
+      send(&state, .stopTapped, at: 2) == [
+        .playback(.stop(token: 1)),
+        .savePosition(PositionSave(bookID: "three", position: place(8, 0), reason: .stopped, time: 2)),
+      ])
+  }
+
+  @Test func aJumpSavesTheNewPlace() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    #expect(
+      send(&state, .jumpToNextSentenceTapped, at: 1) == [
+        .playback(.startUtterance(token: 2, offset: 15, wpm: 175, voice: "en")),
+        .savePosition(PositionSave(bookID: "three", position: place(15, 1), reason: .jumped, time: 1)),
+      ])
+  }
+
+  @Test func aSpeedRestartAtTheSameWordSavesNothing() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    _ = send(&state, .willSpeakRange(token: 1, location: 4, length: 3), at: 1)
+    #expect(
+      send(&state, .speedChanged(wpm: 200), at: 2) == [
+        .playback(.startUtterance(token: 2, offset: 4, wpm: 200, voice: "en"))
+      ])
+  }
+
+  @Test func theEndOfTheBookIsSaved() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    #expect(
+      send(&state, .utteranceDidFinish(token: 1), at: 9) == [
+        .playback(.deactivateAudio),
+        .savePosition(PositionSave(bookID: "three", position: place(47, 2), reason: .finished, time: 9)),
+      ])
+  }
+
+  @Test func anEngineFailureSavesThePlaceLikeAStop() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    _ = send(&state, .willSpeakRange(token: 1, location: 20, length: 4), at: 1)
+    #expect(
+      send(&state, .engineFailed(token: 1, reason: "no sound card"), at: 2) == [
+        .playback(.deactivateAudio),
+        .savePosition(PositionSave(bookID: "three", position: place(20, 1), reason: .stopped, time: 2)),
+      ])
+  }
+
+  @Test func staleCallbacksNeitherMovePlaybackNorSave() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    _ = send(&state, .jumpToNextSentenceTapped, at: 1)
+    let before = state
+    #expect(send(&state, .willSpeakRange(token: 1, location: 36, length: 5), at: 40).isEmpty)
+    #expect(send(&state, .utteranceDidFinish(token: 1), at: 41).isEmpty)
+    #expect(state == before)
+  }
+
+  @Test func openingAnotherBookWhileSpeakingStopsSavesAndLoads() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    _ = send(&state, .willSpeakRange(token: 1, location: 20, length: 4), at: 1)
+    let (next, effects) = Reader.reduce(
+      state, .bookOpened(bookID: "one", book: Books.oneSentence, saved: place(5, 0)), at: 2)
+    #expect(
+      effects == [
+        .playback(.stop(token: 1)),
+        .savePosition(PositionSave(bookID: "three", position: place(20, 1), reason: .bookChanged, time: 2)),
+        .loadBook(Books.oneSentence),
+      ])
+    #expect(next.playback.phase == .idle)
+    #expect(next.playback.offset == 5)
+    #expect(next.playback.utteranceToken == 1)
+    #expect(next.bookID == "one")
+  }
+
+  @Test func theOldBooksCallbacksAreStaleAfterABookChange() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    state = Reader.reduce(state, .bookOpened(bookID: "one", book: Books.oneSentence, saved: nil), at: 1).0
+    _ = send(&state, .primaryTapped, at: 2)
+    let before = state
+    #expect(send(&state, .utteranceDidCancel(token: 1), at: 3).isEmpty)
+    #expect(state == before)
+  }
+
+  @Test func theClockTickSavesAPlaceHeardLongAgo() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    _ = send(&state, .willSpeakRange(token: 1, location: 4, length: 3), at: 1)
+    let (_, effects) = Reader.reduce(state, .clockTicked, at: 31)
+    #expect(
+      effects == [.savePosition(PositionSave(bookID: "three", position: place(4, 0), reason: .whileSpeaking, time: 31))]
+    )
+  }
+
+  @Test func aFailingStoreIsReportedAndReadingGoesOn() {
+    var state = opened()
+    state = Reader.reduce(state, .positionStoreFailed(reason: "disk full"), at: 1).0
+    #expect(state.storeProblem == "disk full")
+    #expect(
+      send(&state, .primaryTapped, at: 2) == [.playback(.startUtterance(token: 1, offset: 0, wpm: 175, voice: "en"))])
+    state = Reader.reduce(state, .positionStoreRecovered, at: 3).0
+    #expect(state.storeProblem == nil)
+  }
+
+  @Test func aPlaybackEventWithNoBookDoesNothing() {
+    let (state, effects) = Reader.reduce(ReaderState(), .playback(.primaryTapped), at: 0)
+    #expect(effects.isEmpty)
+    #expect(state == ReaderState())
+  }
+}

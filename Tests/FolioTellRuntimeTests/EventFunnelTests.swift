@@ -1,0 +1,107 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FolioTellRuntime
+
+@Suite struct EventFunnelTests {
+  @Test func eventsAreHandledInTheOrderPosted() {
+    let funnel = EventFunnel<Int>()
+    let seen = Mutex<[Int]>([])
+    funnel.attach { event in seen.withLock { $0.append(event) } }
+    for number in 1...5 { funnel.post(number) }
+    #expect(funnel.drain() == 5)
+    #expect(seen.withLock { $0 } == [1, 2, 3, 4, 5])
+  }
+
+  @Test func followUpsPostedWhileHandlingWaitBehindQueuedEvents() {
+    let funnel = EventFunnel<String>()
+    let seen = Mutex<[String]>([])
+    funnel.attach { event in
+      seen.withLock { $0.append(event) }
+      if event == "a" { funnel.post("a's follow-up") }
+    }
+    funnel.post("a")
+    funnel.post("b")
+    funnel.drain()
+    #expect(seen.withLock { $0 } == ["a", "b", "a's follow-up"])
+  }
+
+  @Test func theHandlerIsNeverReentered() {
+    let funnel = EventFunnel<Int>()
+    let depth = Mutex((current: 0, deepest: 0, handled: 0))
+    funnel.attach { event in
+      depth.withLock {
+        $0.current += 1
+        $0.deepest = max($0.deepest, $0.current)
+      }
+      if event < 50 {
+        funnel.post(event + 1)
+        // A drain from inside the handler must not run the handler again.
+        #expect(funnel.drain() == 0)
+      }
+      depth.withLock {
+        $0.current -= 1
+        $0.handled += 1
+      }
+    }
+    funnel.post(0)
+    funnel.drain()
+    #expect(depth.withLock { $0.deepest } == 1)
+    #expect(depth.withLock { $0.handled } == 51)
+  }
+
+  @Test func eventsPostedFromManyThreadsAreEachHandledOnceInPerThreadOrder() {
+    let funnel = EventFunnel<(thread: Int, sequence: Int)>()
+    let seen = Mutex<[Int: [Int]]>([:])
+    let all = DispatchSemaphore(value: 0)
+    let total = 8 * 500
+    let count = Mutex(0)
+    funnel.attach { event in
+      seen.withLock { $0[event.thread, default: []].append(event.sequence) }
+      if count.withLock({
+        $0 += 1; return $0
+      }) == total {
+        all.signal()
+      }
+    }
+    funnel.start()
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for sequence in 0..<500 { funnel.post((thread, sequence)) }
+    }
+    #expect(all.wait(timeout: .now() + 20) == .success)
+    funnel.stop()
+    for thread in 0..<8 { #expect(seen.withLock { $0[thread] } == Array(0..<500)) }
+  }
+
+  @Test func eventsPostedBeforeAHandlerIsAttachedWaitForIt() {
+    let funnel = EventFunnel<Int>()
+    funnel.post(1)
+    #expect(funnel.drain() == 0)
+    #expect(funnel.backlog == 1)
+    let seen = Mutex<[Int]>([])
+    funnel.attach { event in seen.withLock { $0.append(event) } }
+    #expect(funnel.drain() == 1)
+    #expect(funnel.backlog == 0)
+  }
+
+  @Test func aStartedFunnelHandlesEveryEventOnOneThreadOfItsOwn() {
+    let funnel = EventFunnel<Int>()
+    let handled = DispatchSemaphore(value: 0)
+    let threads = Mutex<Set<UInt>>([])
+    funnel.attach { _ in
+      threads.withLock { _ = $0.insert(UInt(bitPattern: Int(bitPattern: pthread_self()))) }
+      handled.signal()
+    }
+    funnel.start()
+    for number in 0..<3 {
+      DispatchQueue.global().async { funnel.post(number) }
+    }
+    for _ in 0..<3 { #expect(handled.wait(timeout: .now() + 10) == .success) }
+    funnel.stop()
+    let poster = UInt(bitPattern: Int(bitPattern: pthread_self()))
+    #expect(threads.withLock { $0.count } == 1)
+    #expect(threads.withLock { !$0.contains(poster) })
+  }
+}

@@ -1,0 +1,176 @@
+import FolioTellCore
+import Foundation
+import Testing
+
+@testable import FolioTellRuntime
+
+@Suite struct TraceRecorderTests {
+  func temporaryPath(_ name: String) -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("foliotell-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appendingPathComponent(name).path
+  }
+
+  @Test func aRecordedSessionReplaysToTheSameState() throws {
+    let path = temporaryPath("session.jsonl")
+    let recorder = try TraceRecorder(path: path)
+    let harness = Harness { parts in SimulatedSpeechEngine(sink: parts.sink, scheduler: parts.scheduler) }
+    harness.runtime.observe { recorder.record($0) }
+    harness.runtime.open(bookID: "three", book: SampleText.book)
+    harness.send(.primaryTapped)
+    harness.run(until: 0.9)
+    harness.send(.jumpToNextSentenceTapped)
+    harness.run(until: 1.2)
+    harness.send(.primaryTapped)
+    harness.run(until: 5)
+    harness.send(.speedChanged(wpm: 300))
+    harness.send(.primaryTapped)
+    harness.run(until: 6)
+
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix(#"{"document": {"sentences": [[0, 14], [15, 29], [30, 47]], "text": "#) == true)
+    var replay = Replay()
+    var outputs = 0
+    for line in lines { if try replay.feed(line) != nil { outputs += 1 } }
+    #expect(outputs == lines.count - 1)
+    let live = harness.playback
+    #expect(replay.state?.phase == live.phase)
+    #expect(replay.state?.offset == live.offset)
+    #expect(replay.state?.utteranceToken == live.utteranceToken)
+    #expect(replay.state?.wpm == 300)
+  }
+
+  @Test func eventLinesCarryTheirTime() throws {
+    let path = temporaryPath("times.jsonl")
+    let recorder = try TraceRecorder(path: path)
+    let harness = Harness { _ in RecordingSpeechEngine() }
+    harness.runtime.observe { recorder.record($0) }
+    harness.runtime.open(bookID: "three", book: SampleText.book)
+    harness.clock.advance(to: 2.5)
+    harness.send(.primaryTapped)
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    #expect(lines.last == #"{"t": 2.5, "event": "primaryTapped"}"#)
+  }
+
+  @Test func aTraceInAMissingFolderIsAClearError() {
+    #expect(throws: TraceRecorderError.self) { try TraceRecorder(path: "/nonexistent-folder/trace.jsonl") }
+    #expect(TraceRecorderError.cannotCreate("/x/t").description.contains("check that its folder exists"))
+  }
+}
+
+/// The `foliotell` executable as a user runs it. `.ci/run` builds it before the tests.
+@Suite struct CommandLineTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let binary = packageRoot.appendingPathComponent(".build/debug/foliotell").path
+
+  struct Result {
+    var status: Int32
+    var output: String
+    var errors: String
+  }
+
+  func run(_ arguments: [String], input: String? = nil) throws -> Result {
+    guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+      Issue.record("\(Self.binary) is missing: build it first with `swift build --build-tests`")
+      return Result(status: -1, output: "", errors: "")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.binary)
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+      errors: String(decoding: err, as: UTF8.self))
+  }
+
+  func write(_ text: String) -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
+    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+  }
+
+  @Test func replayPrintsOneLinePerEvent() throws {
+    let path = write(
+      """
+      {"document": {"sentences": [[0, 14], [15, 29]]}}
+      {"t": 0, "event": "primaryTapped"}
+      {"event": "willSpeakRange", "token": 1, "location": 15, "length": 4}
+
+      """)
+    let result = try run(["replay", path])
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.last?.contains(#""sentence": 1, "offset": 15"#) == true)
+  }
+
+  @Test func replayReadsStandardInput() throws {
+    let result = try run(
+      ["replay", "-"], input: "{\"document\": {\"sentences\": [[0, 3]]}}\n{\"event\": \"stopTapped\"}\n")
+    #expect(result.status == 0)
+    #expect(result.output.contains(#""phase": "idle""#))
+  }
+
+  @Test func replayOfABadLineExitsWithStatusTwoNamingTheLine() throws {
+    let path = write(
+      "{\"document\": {\"sentences\": [[0, 3]]}}\n{\"event\": \"primaryTapped\"}\n{\"event\": \"jump\"}\n")
+    let result = try run(["replay", path])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("line 3: unknown event \"jump\""))
+    #expect(result.output.split(separator: "\n").count == 1)
+  }
+
+  @Test func replayOfNonJsonExitsWithStatusTwo() throws {
+    let path = write("{\"document\": {\"sentences\": [[0, 3]]}}\nplay\n")
+    let result = try run(["replay", path])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("line 2: not valid JSON"))
+  }
+
+  @Test func replayOfAMissingFileSaysSo() throws {
+    let result = try run(["replay", "/no/such/trace.jsonl"])
+    #expect(result.status != 0)
+    #expect(result.errors.contains("cannot read the trace '/no/such/trace.jsonl'"))
+  }
+
+  @Test func theSimulatorReadsTheSampleBookToTheEnd() throws {
+    let result = try run(["sim", "--clock", "virtual", "--wpm", "300"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("Alice was beginning to get very tired"))
+    #expect(result.output.contains("[end of the book]"))
+  }
+
+  @Test func theSimulatorRecordsATraceThatReplays() throws {
+    let trace = FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString).jsonl").path
+    let sim = try run(["sim", "--clock", "virtual", "--trace", trace])
+    #expect(sim.status == 0)
+    let replay = try run(["replay", trace])
+    #expect(replay.status == 0, "\(replay.errors)")
+    #expect(replay.output.split(separator: "\n").last?.contains(#""phase": "finished""#) == true)
+  }
+
+  @Test func theSimulatorRejectsABadRate() throws {
+    let result = try run(["sim", "--wpm", "fast"])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("--wpm 'fast' is not a rate from 80 to 450"))
+  }
+
+  @Test func anUnknownCommandShowsTheUsage() throws {
+    let result = try run(["dance"])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("unknown command 'dance'"))
+    #expect(result.errors.contains("replay TRACE.jsonl"))
+  }
+}
