@@ -34,7 +34,7 @@ final class ConsoleView: Sendable {
         if !printed.atLineStart { text += "\n" }
         text += status + "\n"
         printed.atLineStart = true
-        if after.phase.liveUtterance == nil || before.offset != after.offset { printed.sentence = nil }
+        printed.sentence = nil
       }
       return text
     }
@@ -79,7 +79,8 @@ final class ConsoleView: Sendable {
       case .pausing: return nil
       case .paused: return "[paused]"
       case .finished: return "[end of the book]"
-      case .speaking: return before.playback.phase.name == "paused" ? "[resumed]" : nil
+      case .speaking(let utterance):
+        return before.playback.phase.liveUtterance?.token == utterance.token ? "[resumed]" : nil
       }
     }
     return nil
