@@ -49,18 +49,10 @@ public enum Playback {
       guard next.wpm != utterance.wpm || next.voice != utterance.voice else { return (next, nil) }
       // Restart from the start of the word being spoken, so no word is lost or repeated twice.
       return startUtterance(next, at: next.offset)
-    case .utteranceDidStart:
-      return (confirmStart(state), nil)
-    case .willSpeakRange(_, let location, let length):
-      return (track(state, utterance, location: location, length: length), nil)
-    case .utteranceDidFinish:
-      return finish(state)
-    case .utteranceDidCancel:
-      return interrupt(state, failure: nil)
     case .pauseResolved:
       return (state, nil)
-    case .engineFailed(_, let reason):
-      return interrupt(state, failure: reason)
+    case .utteranceDidStart, .willSpeakRange, .utteranceDidFinish, .utteranceDidCancel, .engineFailed:
+      return engineReport(state, utterance, event)
     }
   }
 
@@ -79,21 +71,12 @@ public enum Playback {
       return jump(state, event)
     case .speedChanged, .voiceChanged:
       return (remember(state, event), nil)
-    case .utteranceDidStart:
-      return (confirmStart(state), nil)
-    case .willSpeakRange(_, let location, let length):
-      return (track(state, utterance, location: location, length: length), nil)
     case .pauseResolved:
-      let current = state.phase.liveUtterance ?? utterance
-      if resumeWhenSilent { return proceed(state, current) }
-      next.phase = .paused(current)
+      if resumeWhenSilent { return proceed(state, utterance) }
+      next.phase = .paused(utterance)
       return (next, nil)
-    case .utteranceDidFinish:
-      return finish(state)
-    case .utteranceDidCancel:
-      return interrupt(state, failure: nil)
-    case .engineFailed(_, let reason):
-      return interrupt(state, failure: reason)
+    case .utteranceDidStart, .willSpeakRange, .utteranceDidFinish, .utteranceDidCancel, .engineFailed:
+      return engineReport(state, utterance, event)
     }
   }
 
@@ -109,19 +92,11 @@ public enum Playback {
       return jump(state, event)
     case .speedChanged, .voiceChanged:
       return (remember(state, event), nil)
-    case .utteranceDidStart:
-      return (confirmStart(state), nil)
-    case .willSpeakRange(_, let location, let length):
-      // A word can land just after the pause resolved; tracking it keeps resume from repeating it.
-      return (track(state, utterance, location: location, length: length), nil)
     case .pauseResolved:
       return (state, nil)
-    case .utteranceDidFinish:
-      return finish(state)
-    case .utteranceDidCancel:
-      return interrupt(state, failure: nil)
-    case .engineFailed(_, let reason):
-      return interrupt(state, failure: reason)
+    case .utteranceDidStart, .willSpeakRange, .utteranceDidFinish, .utteranceDidCancel, .engineFailed:
+      // A word can land just after the pause resolved; tracking it keeps resume from repeating it.
+      return engineReport(state, utterance, event)
     }
   }
 
@@ -140,6 +115,24 @@ public enum Playback {
   }
 
   // MARK: - Transitions shared by several phases
+
+  /// What the live utterance's engine reports means the same while speaking, pausing or paused.
+  private static func engineReport(_ state: PlaybackState, _ utterance: Utterance, _ event: PlaybackEvent) -> Result {
+    switch event {
+    case .utteranceDidStart:
+      return (confirmStart(state), nil)
+    case .willSpeakRange(_, let location, let length):
+      return (track(state, utterance, location: location, length: length), nil)
+    case .utteranceDidFinish:
+      return finish(state)
+    case .utteranceDidCancel:
+      return interrupt(state, failure: nil)
+    case .engineFailed(_, let reason):
+      return interrupt(state, failure: reason)
+    default:
+      return (state, nil)
+    }
+  }
 
   private static func startUtterance(_ state: PlaybackState, at offset: Int) -> Result {
     guard !state.book.isEmpty else { return (state, nil) }
