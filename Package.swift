@@ -14,9 +14,21 @@ let package = Package(
     .target(name: "FolioTellCore"),
     // The event funnel, the adapter protocols, trace and replay, the simulated engine.
     .target(name: "FolioTellRuntime", dependencies: ["FolioTellCore"]),
-    .executableTarget(name: "foliotell", dependencies: ["FolioTellCore", "FolioTellRuntime"]),
+    .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+    .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+    // The paced virtual sound card: an ALSA ioplug PCM, in C because it is a table of C callbacks.
+    .target(name: "CPacedPCM", linkerSettings: [.linkedLibrary("asound")]),
+    // espeak-ng synthesis, ALSA / WAV / null outputs, and the speech engine adapter.
+    .target(
+      name: "FolioTellSpeech",
+      dependencies: ["FolioTellCore", "FolioTellRuntime", "CEspeakNG", "CALSA", "CPacedPCM"]),
+    .executableTarget(
+      name: "foliotell", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech"]),
     .testTarget(name: "FolioTellCoreTests", dependencies: ["FolioTellCore"]),
     .testTarget(name: "FolioTellRuntimeTests", dependencies: ["FolioTellCore", "FolioTellRuntime"]),
+    .testTarget(
+      name: "FolioTellSpeechTests",
+      dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "CALSA", "CPacedPCM"]),
   ],
   swiftLanguageModes: [.v6]
 )

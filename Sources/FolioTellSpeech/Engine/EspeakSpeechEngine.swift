@@ -1,0 +1,324 @@
+import Dispatch
+import FolioTellCore
+import FolioTellRuntime
+import Foundation
+import Synchronization
+
+/// The box's voice: espeak-ng synthesizing on one worker thread, streaming into a PCM sink, and posting
+/// each word when the listener hears it (frames written minus what the device still holds), so the
+/// reducer's place is the ear's place. Commands return at once; stop and replace silence the device from
+/// the calling thread while the worker may be blocked writing.
+public final class EspeakSpeechEngine: SpeechEngine {
+  public struct Options: Sendable {
+    public var volume = 100
+    public var pitch = 50
+    public var lexicon = Lexicon.empty
+    /// Characters of text handed to espeak-ng at a time (whole sentences, at least this many).
+    public var chunkLength = 400
+    /// Fade-in at the start of an utterance, against clicks.
+    public var fadeSeconds = 0.005
+    public init() {}
+  }
+
+  private struct Request {
+    var token: Int
+    var offset: Int
+    var wpm: Int
+    var voice: String
+    /// A resume after a pause the device could not do: the utterance goes on, no new start is posted.
+    var isContinuation = false
+  }
+
+  private struct Control {
+    var book = SentenceMap.empty
+    var bookVersion = 0
+    var request: Request?
+    var live: Request?
+    var abort: Int?
+    var hardwarePaused: Int?
+    /// A pause done by stopping: the token, and the book offset to go on from.
+    var softPause: (token: Int, resumeAt: Int?)?
+    var lastHeard: Int?
+    /// The rate and voice to go on with after a pause done by stopping.
+    var lastRequest: Request?
+  }
+
+  private let sink: any EventSink
+  public let audio: any PCMSink
+  private let options: Options
+  private let espeak: Espeak
+  private let control = Mutex(Control())
+  private let wakeup = DispatchSemaphore(value: 0)
+
+  public init(sink: any EventSink, audio: any PCMSink, options: Options = Options()) throws(EspeakError) {
+    self.sink = sink
+    self.audio = audio
+    self.options = options
+    espeak = try Espeak.shared()
+    let thread = Thread { [weak self] in self?.work() }
+    thread.name = "foliotell.speech"
+    thread.start()
+  }
+
+  // MARK: - Commands, from the funnel's thread
+
+  public func load(book: SentenceMap) {
+    let replaced = control.withLock { control -> Int? in
+      control.book = book
+      control.bookVersion += 1
+      return abortAll(&control)
+    }
+    if replaced != nil { audio.drop() }
+  }
+
+  public func startUtterance(token: Int, offset: Int, wpm: Int, voice: String) {
+    let (replaced, unstarted) = control.withLock { control -> (Int?, Int?) in
+      let unstarted = control.request?.token
+      let replaced = abortAll(&control)
+      control.request = Request(token: token, offset: offset, wpm: wpm, voice: voice)
+      return (replaced, unstarted)
+    }
+    if replaced != nil { audio.drop() }
+    if let unstarted { sink.post(.playback(.utteranceDidCancel(token: unstarted))) }
+    wakeup.signal()
+  }
+
+  /// Ends whatever is live or waiting; returns the live token, whose cancel the worker posts.
+  private func abortAll(_ control: inout Control) -> Int? {
+    if let paused = control.softPause?.token, control.live == nil {
+      sink.post(.playback(.utteranceDidCancel(token: paused)))
+    }
+    control.softPause = nil
+    control.hardwarePaused = nil
+    control.request = nil
+    guard let live = control.live else { return nil }
+    control.abort = live.token
+    return live.token
+  }
+
+  public func stop(token: Int) {
+    let action = control.withLock { control -> (dropLive: Bool, cancelNow: Bool) in
+      if control.live?.token == token {
+        control.abort = token
+        control.softPause = nil
+        control.hardwarePaused = nil
+        return (true, false)
+      }
+      if control.request?.token == token || control.softPause?.token == token {
+        control.request = nil
+        control.softPause = nil
+        return (false, true)
+      }
+      return (false, false)
+    }
+    if action.dropLive { audio.drop() }
+    if action.cancelNow { sink.post(.playback(.utteranceDidCancel(token: token))) }
+  }
+
+  public func pause(token: Int) {
+    let isLive = control.withLock { $0.live?.token == token && $0.hardwarePaused == nil && $0.abort != token }
+    guard isLive else { return }
+    if audio.setPaused(true) {
+      control.withLock { $0.hardwarePaused = token }
+      sink.post(.playback(.pauseResolved(token: token)))
+      return
+    }
+    // The device cannot pause: stop at the word being heard and start again from it on resume.
+    control.withLock { control in
+      control.softPause = (token, nil)
+      control.abort = token
+    }
+    audio.drop()
+  }
+
+  public func resume(token: Int) {
+    let action = control.withLock { control -> Request? in
+      if control.hardwarePaused == token {
+        control.hardwarePaused = nil
+        return nil
+      }
+      guard let paused = control.softPause, paused.token == token, let resumeAt = paused.resumeAt,
+        let last = control.live ?? control.request ?? control.lastRequest
+      else { return nil }
+      control.softPause = nil
+      let request = Request(token: token, offset: resumeAt, wpm: last.wpm, voice: last.voice, isContinuation: true)
+      control.request = request
+      return request
+    }
+    if action == nil {
+      _ = audio.setPaused(false)
+    } else {
+      wakeup.signal()
+    }
+  }
+
+  // MARK: - The worker
+
+  private func work() {
+    var spoken: (version: Int, language: String, text: SpokenText)? = nil
+    while true {
+      wakeup.wait()
+      guard
+        let (request, book, version) = control.withLock({ control -> (Request, SentenceMap, Int)? in
+          guard let request = control.request else { return nil }
+          control.request = nil
+          control.live = request
+          control.lastRequest = request
+          control.abort = nil
+          return (request, control.book, control.bookVersion)
+        })
+      else { continue }
+      let language = request.voice.lowercased()
+      if spoken?.version != version || spoken?.language != language {
+        let normalizer = Normalizer(lexicon: options.lexicon, language: language)
+        spoken = (version, language, normalizer.spokenText(for: book.scalars))
+      }
+      speak(request, book: book, text: spoken!.text)
+    }
+  }
+
+  private enum Outcome {
+    case finished, aborted
+    case failed(String)
+  }
+
+  private func speak(_ request: Request, book: SentenceMap, text: SpokenText) {
+    let token = request.token
+    if !request.isContinuation { sink.post(.playback(.utteranceDidStart(token: token))) }
+    var outcome: Outcome
+    if !book.hasText {
+      outcome = .failed("this book has no text to speak")
+    } else {
+      do {
+        try espeak.configure(voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: options.pitch)
+        try audio.begin(sampleRate: espeak.sampleRate)
+        outcome = try stream(request, book: book, text: text)
+      } catch let error as EspeakError {
+        outcome = .failed(error.description)
+      } catch let error as AudioError {
+        outcome = .failed(error.description)
+      } catch {
+        outcome = .failed("\(error)")
+      }
+    }
+    let softPause = control.withLock { control -> Bool in
+      control.live = nil
+      control.abort = nil
+      guard var paused = control.softPause, paused.token == token else { return false }
+      paused.resumeAt = control.lastHeard ?? request.offset
+      control.softPause = paused
+      return true
+    }
+    if case .failed = outcome {
+    } else if control.withLock({ $0.request == nil }) {
+      audio.end()
+    }
+    switch outcome {
+    case .finished:
+      sink.post(.playback(.utteranceDidFinish(token: token)))
+    case .aborted where softPause:
+      sink.post(.playback(.pauseResolved(token: token)))
+    case .aborted:
+      sink.post(.playback(.utteranceDidCancel(token: token)))
+    case .failed(let reason):
+      sink.post(.playback(.engineFailed(token: token, reason: reason)))
+    }
+  }
+
+  /// Synthesizes chunk after chunk, writes the audio, and posts words as they are heard.
+  private func stream(_ request: Request, book: SentenceMap, text: SpokenText) throws -> Outcome {
+    let token = request.token
+    var heard = HeardWords()
+    control.withLock { $0.lastHeard = nil }
+    var written = 0
+    var fadeLeft = request.isContinuation ? 0 : Int(options.fadeSeconds * Double(espeak.sampleRate))
+    let fadeLength = max(fadeLeft, 1)
+    var writeError: AudioError?
+    var spokenStart = text.spokenIndex(forBookOffset: request.offset)
+    while spokenStart < text.scalars.count {
+      let spokenEnd = chunkEnd(from: spokenStart, book: book, text: text)
+      let chunkBase = written
+      let chunk = text.string(spokenStart..<spokenEnd)
+      let chunkStart = spokenStart
+      let completed = try espeak.synthesize(chunk) { samples, words in
+        for word in words {
+          if let span = text.bookSpan(ofWordAt: chunkStart + word.textIndex) {
+            heard.pending.append((chunkBase + word.frame, span))
+          }
+        }
+        guard !self.isAborted(token) else { return false }
+        do {
+          var ok: Bool
+          if fadeLeft > 0, !samples.isEmpty {
+            var faded = Array(samples)
+            for index in 0..<min(fadeLeft, faded.count) {
+              let gain = Double(fadeLength - fadeLeft + index) / Double(fadeLength)
+              faded[index] = Int16(Double(faded[index]) * gain)
+            }
+            fadeLeft = max(0, fadeLeft - faded.count)
+            ok = try faded.withUnsafeBufferPointer { try self.audio.write($0) }
+          } else {
+            ok = try self.audio.write(samples)
+          }
+          written += samples.count
+          self.postHeard(&heard, token: token, written: written)
+          return ok && !self.isAborted(token)
+        } catch {
+          writeError = error as? AudioError ?? .deviceLost(device: self.audio.label, code: EIO)
+          return false
+        }
+      }
+      if let writeError { throw writeError }
+      if !completed || isAborted(token) { return .aborted }
+      spokenStart = spokenEnd
+    }
+    // Keep the device running on silence until the last word has been heard and the audio played out.
+    let silence = [Int16](repeating: 0, count: max(espeak.sampleRate / 100, 1))
+    let speechEnd = written
+    while !heard.pending.isEmpty || written - audio.queuedFrames() < speechEnd {
+      if isAborted(token) { return .aborted }
+      guard audio.isPaced else {
+        postHeard(&heard, token: token, written: Int.max)
+        break
+      }
+      let ok = try silence.withUnsafeBufferPointer { try audio.write($0) }
+      written += silence.count
+      postHeard(&heard, token: token, written: written)
+      if !ok { return .aborted }
+    }
+    return isAborted(token) ? .aborted : .finished
+  }
+
+  private struct HeardWords {
+    var pending: [(frame: Int, span: TextSpan)] = []
+  }
+
+  private func postHeard(_ heard: inout HeardWords, token: Int, written: Int) {
+    let played = written == Int.max ? Int.max : written - audio.queuedFrames()
+    var count = 0
+    for word in heard.pending {
+      guard word.frame <= played else { break }
+      if isAborted(token) { break }
+      sink.post(.playback(.willSpeakRange(token: token, location: word.span.start, length: word.span.length)))
+      control.withLock { $0.lastHeard = word.span.start }
+      count += 1
+    }
+    heard.pending.removeFirst(count)
+  }
+
+  private func isAborted(_ token: Int) -> Bool { control.withLock { $0.abort == token } }
+
+  /// Where the chunk starting at `start` ends: after whole sentences, at least `chunkLength` characters in.
+  private func chunkEnd(from start: Int, book: SentenceMap, text: SpokenText) -> Int {
+    guard let startSpan = text.bookSpan(ofWordAt: start) ?? Optional(TextSpan(start: book.endOffset, end: book.endOffset))
+    else { return text.scalars.count }
+    var index = book.sentenceIndex(at: startSpan.start)
+    var end = start
+    while index < book.count {
+      end = text.spokenIndex(forBookOffset: book.sentences[index].end)
+      if end - start >= options.chunkLength { break }
+      index += 1
+    }
+    return max(min(end, text.scalars.count), min(start + 1, text.scalars.count))
+  }
+}

@@ -1,0 +1,188 @@
+import FolioTellCore
+import Foundation
+
+/// Pronunciations the listener chose: a word (matched whole, ignoring case) or a /pattern/ (a regular
+/// expression, `$1`... for its groups), and how to say it. Read from a text file, one rule per line:
+///
+///     # comments and blank lines are ignored
+///     Hermione = her my oh knee
+///     /\bch\. ?(\d+)/ = chapter $1
+public struct Lexicon: Sendable {
+  public struct Rule: Sendable {
+    public var pattern: String
+    public var spoken: String
+    public var isPattern: Bool
+  }
+
+  public struct ParseError: Error, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+    public var description: String { "lexicon line \(line): \(message)" }
+  }
+
+  public private(set) var rules: [Rule] = []
+  public static let empty = Lexicon()
+
+  public init() {}
+
+  /// Reads the lexicon format. Bad lines are collected in `problems`; the good rules are all kept.
+  public init(parsing text: String, problems: inout [ParseError]) {
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = rawLine.trimmingCharacters(in: .whitespaces)
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      guard let equals = line.range(of: " = ") ?? line.range(of: "=") else {
+        problems.append(ParseError(line: index + 1, message: "expected 'word = how to say it', found '\(line)'"))
+        continue
+      }
+      let left = line[..<equals.lowerBound].trimmingCharacters(in: .whitespaces)
+      let right = line[equals.upperBound...].trimmingCharacters(in: .whitespaces)
+      guard !left.isEmpty else {
+        problems.append(ParseError(line: index + 1, message: "nothing before '=' to pronounce"))
+        continue
+      }
+      if left.count > 2, left.hasPrefix("/"), left.hasSuffix("/") {
+        let pattern = String(left.dropFirst().dropLast())
+        do {
+          _ = try Regex(pattern)
+        } catch {
+          problems.append(ParseError(line: index + 1, message: "'\(pattern)' is not a valid regular expression"))
+          continue
+        }
+        rules.append(Rule(pattern: pattern, spoken: right, isPattern: true))
+      } else {
+        rules.append(Rule(pattern: left, spoken: right, isPattern: false))
+      }
+    }
+  }
+}
+
+/// Finds what espeak-ng would read badly or what the listener asked to hear differently, as substitutions
+/// over the book's own offsets. The listener's lexicon comes first; then, for English voices, money, dates,
+/// and "St." / "Dr." as street or saint, drive or doctor, from context.
+public struct Normalizer: Sendable {
+  public var lexicon: Lexicon
+  public var language: String
+
+  public init(lexicon: Lexicon = .empty, language: String = "en") {
+    self.lexicon = lexicon
+    self.language = language.lowercased()
+  }
+
+  public func spokenText(for scalars: [Unicode.Scalar]) -> SpokenText {
+    SpokenText(book: scalars, substitutions: substitutions(in: scalars))
+  }
+
+  public func substitutions(in scalars: [Unicode.Scalar]) -> [Substitution] {
+    let text = String(String.UnicodeScalarView(scalars))
+    var found: [Substitution] = []
+    for rule in lexicon.rules { found += lexiconMatches(rule, in: text) }
+    if language.hasPrefix("en") {
+      found += money(in: text) + dates(in: text) + abbreviations(in: text)
+    }
+    // Earlier rules win where they overlap: the listener's lexicon over the built-in fixes.
+    var chosen: [Substitution] = []
+    for candidate in found where !chosen.contains(where: { overlaps($0.original, candidate.original) }) {
+      chosen.append(candidate)
+    }
+    return chosen.sorted { $0.original.start < $1.original.start }
+  }
+
+  private func overlaps(_ a: TextSpan, _ b: TextSpan) -> Bool { a.start < b.end && b.start < a.end }
+
+  private func span(_ range: Range<String.Index>, in text: String) -> TextSpan {
+    let scalars = text.unicodeScalars
+    let start = scalars.distance(from: scalars.startIndex, to: range.lowerBound)
+    return TextSpan(start: start, end: start + scalars.distance(from: range.lowerBound, to: range.upperBound))
+  }
+
+  private func lexiconMatches(_ rule: Lexicon.Rule, in text: String) -> [Substitution] {
+    let regex: Regex<AnyRegexOutput>
+    do {
+      if rule.isPattern {
+        regex = try Regex(rule.pattern)
+      } else {
+        regex = try Regex("\\b" + NSRegularExpression.escapedPattern(for: rule.pattern) + "\\b").ignoresCase()
+      }
+    } catch {
+      return []
+    }
+    return text.matches(of: regex).map { match in
+      var spoken = rule.spoken
+      if rule.isPattern {
+        for group in stride(from: match.output.count - 1, through: 1, by: -1) {
+          spoken = spoken.replacingOccurrences(of: "$\(group)", with: match.output[group].substring.map(String.init) ?? "")
+        }
+      }
+      return Substitution(original: span(match.range, in: text), spoken: spoken)
+    }
+  }
+
+  private static let currencies: [Character: (one: String, many: String, cent: String, cents: String)] = [
+    "$": ("dollar", "dollars", "cent", "cents"), "£": ("pound", "pounds", "penny", "pence"),
+    "€": ("euro", "euros", "cent", "cents"),
+  ]
+
+  private func money(in text: String) -> [Substitution] {
+    let regex = /([$£€])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?(?!\d)/
+    return text.matches(of: regex).compactMap { match in
+      guard let names = Self.currencies[Character(String(match.output.1))] else { return nil }
+      let whole = match.output.2.replacingOccurrences(of: ",", with: "")
+      let cents = match.output.3.map { Int($0) ?? 0 } ?? 0
+      var words: [String] = []
+      if whole != "0" || cents == 0 { words.append("\(whole) \(whole == "1" ? names.one : names.many)") }
+      if cents > 0 { words.append("\(cents) \(cents == 1 ? names.cent : names.cents)") }
+      return Substitution(original: span(match.range, in: text), spoken: words.joined(separator: " and "))
+    }
+  }
+
+  private static let months = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+  ]
+
+  private func ordinal(_ day: Int) -> String {
+    let suffix: String
+    switch (day % 10, day % 100) {
+    case (_, 11...13): suffix = "th"
+    case (1, _): suffix = "st"
+    case (2, _): suffix = "nd"
+    case (3, _): suffix = "rd"
+    default: suffix = "th"
+    }
+    return "\(day)\(suffix)"
+  }
+
+  /// 3/4/2021: month first for American English and most English voices, day first for British ones.
+  private func dates(in text: String) -> [Substitution] {
+    let dayFirst = language.hasPrefix("en-gb") || language.hasPrefix("en-uk") || language.hasPrefix("en-ie")
+    let regex = /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/
+    return text.matches(of: regex).compactMap { match in
+      guard let first = Int(match.output.1), let second = Int(match.output.2) else { return nil }
+      let (month, day) = dayFirst ? (second, first) : (first, second)
+      guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+      let spoken =
+        dayFirst
+        ? "the \(ordinal(day)) of \(Self.months[month - 1]) \(match.output.3)"
+        : "\(Self.months[month - 1]) \(ordinal(day)), \(match.output.3)"
+      return Substitution(original: span(match.range, in: text), spoken: spoken)
+    }
+  }
+
+  /// "St." after a name or a number is a street ("Baker St.", "5th St."), before a name a saint
+  /// ("St. Paul"); "Dr." likewise a drive or a doctor.
+  private func abbreviations(in text: String) -> [Substitution] {
+    let regex = /(?<before>[\p{L}\d]+\s+)?(?<word>St|Dr)\.(?<after>\s+\p{Lu})?/
+    return text.matches(of: regex).compactMap { match in
+      let isStreet = match.output.word == "St"
+      let before = match.output.before.map { String($0).trimmingCharacters(in: .whitespaces) }
+      let afterPlace = before.map { $0.first!.isUppercase || $0.first!.isNumber } ?? false
+      let beforeName = match.output.after != nil
+      let place = afterPlace && !(beforeName && !isStreet)
+      let spoken = place ? (isStreet ? "Street" : "Drive") : (beforeName ? (isStreet ? "Saint" : "Doctor") : nil)
+      guard let spoken else { return nil }
+      let wordStart = match.output.word.startIndex
+      let wordEnd = text.unicodeScalars.index(after: match.output.word.endIndex)
+      return Substitution(original: span(wordStart..<wordEnd, in: text), spoken: spoken)
+    }
+  }
+}

@@ -1,0 +1,187 @@
+import FolioTellCore
+import FolioTellRuntime
+import FolioTellSpeech
+import Foundation
+import Synchronization
+
+/// Options shared by the commands that speak.
+struct SpeechOptions {
+  var voice = "en"
+  var wpm = SpeechRate.normal
+  var volume = 100
+  var pitch = 50
+  var audio = "default"
+  var lexiconPath: String?
+
+  /// Takes a speech option off the front of `rest` if there is one; returns false otherwise.
+  mutating func take(_ flag: String, _ rest: inout ArraySlice<String>) -> Bool {
+    func value() -> String {
+      guard let value = rest.popFirst() else { fail("\(flag) needs a value") }
+      return value
+    }
+    func number(_ range: ClosedRange<Int>, _ what: String) -> Int {
+      let text = value()
+      guard let number = Int(text), range.contains(number) else {
+        fail("\(flag) '\(text)' is not \(what) from \(range.lowerBound) to \(range.upperBound)")
+      }
+      return number
+    }
+    switch flag {
+    case "--voice": voice = value()
+    case "--wpm": wpm = number(SpeechLimits.wpm, "a rate in words per minute")
+    case "--volume": volume = number(0...200, "a volume (100 is normal)")
+    case "--pitch": pitch = number(0...100, "a pitch (50 is normal)")
+    case "--audio": audio = value()
+    case "--lexicon": lexiconPath = value()
+    default: return false
+    }
+    return true
+  }
+
+  func lexicon() -> Lexicon {
+    guard let path = lexiconPath else { return .empty }
+    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+      fail("cannot read the lexicon '\(path)': no such file, or not UTF-8 text", status: 1)
+    }
+    var problems: [Lexicon.ParseError] = []
+    let lexicon = Lexicon(parsing: text, problems: &problems)
+    for problem in problems {
+      FileHandle.standardError.write(Data("foliotell: \(path): \(problem); that line is skipped\n".utf8))
+    }
+    return lexicon
+  }
+
+  func engineOptions() -> EspeakSpeechEngine.Options {
+    var options = EspeakSpeechEngine.Options()
+    options.volume = volume
+    options.pitch = pitch
+    options.lexicon = lexicon()
+    return options
+  }
+}
+
+/// Rates the commands accept: espeak-ng's standard range and beyond, for experienced listeners.
+enum SpeechLimits {
+  static let wpm = 80...900
+}
+
+enum SpeechCommands {
+  /// Speaks a whole book through the runtime, from its first sentence to its end; exits on failure.
+  static func speak(book: SentenceMap, options: SpeechOptions, echo: Bool) {
+    let sink: any PCMSink
+    do {
+      sink = try AudioSpecification.sink(for: options.audio)
+    } catch {
+      fail(error.description)
+    }
+    let funnel = EventFunnel<ReaderEvent>()
+    let engine: EspeakSpeechEngine
+    do {
+      engine = try EspeakSpeechEngine(sink: funnel, audio: sink, options: options.engineOptions())
+    } catch {
+      fail(error.description, status: 1)
+    }
+    var initial = ReaderState()
+    initial.playback = PlaybackState(wpm: options.wpm, voice: options.voice, wpmLimits: SpeechLimits.wpm)
+    let runtime = ReaderRuntime(
+      funnel: funnel, initial: initial,
+      effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: InMemoryPositionStore()),
+      clock: MonotonicClock())
+    let done = DispatchSemaphore(value: 0)
+    let failure = Mutex<String?>(nil)
+    let console = ConsoleView(verbose: false)
+    runtime.observe { step in
+      if echo { console.show(step) }
+      let playback = step.after.playback
+      if playback.phase == .finished { done.signal() }
+      if let reason = playback.failure, step.before.playback.failure == nil {
+        failure.withLock { $0 = reason }
+        done.signal()
+      }
+    }
+    runtime.post(.bookOpened(bookID: "command-line", book: book, saved: nil))
+    runtime.post(.playback(.primaryTapped))
+    funnel.start()
+    done.wait()
+    funnel.stop()
+    if let reason = failure.withLock({ $0 }) { fail(reason, status: 1) }
+  }
+
+  static func book(fromText text: String) -> SentenceMap {
+    let composed = text.precomposedStringWithCanonicalMapping
+    let sentences = PlainTextSentences.sentences(in: composed)
+    guard !sentences.isEmpty, let book = try? SentenceMap(sentences: sentences, text: composed) else {
+      fail("there is nothing to say: the text is empty")
+    }
+    return book
+  }
+
+  static func say(_ arguments: [String]) {
+    var options = SpeechOptions()
+    var words: [String] = []
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if options.take(argument, &rest) { continue }
+      if argument.hasPrefix("--") { fail("say: unknown option '\(argument)'") }
+      words.append(argument)
+    }
+    guard !words.isEmpty else { fail("say needs the text to speak: foliotell say \"Hello there.\"") }
+    speak(book: book(fromText: words.joined(separator: " ")), options: options, echo: false)
+  }
+
+  static func read(_ arguments: [String]) {
+    var options = SpeechOptions()
+    var path: String?
+    var first: Int?
+    var last: Int?
+    var rest = arguments[...]
+    func sentenceNumber(_ flag: String) -> Int {
+      guard let text = rest.popFirst(), let number = Int(text), number >= 1 else {
+        fail("\(flag) needs a sentence number, counting from 1")
+      }
+      return number
+    }
+    while let argument = rest.popFirst() {
+      if options.take(argument, &rest) { continue }
+      switch argument {
+      case "--from": first = sentenceNumber(argument)
+      case "--to": last = sentenceNumber(argument)
+      case _ where argument.hasPrefix("--"): fail("read: unknown option '\(argument)'")
+      default:
+        guard path == nil else { fail("read takes one book; '\(argument)' is a second one") }
+        path = argument
+      }
+    }
+    guard let path else { fail("read needs a book: foliotell read BOOK.txt --audio wav:out.wav") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      fail("cannot open the book '\(path)': no such file, or not readable", status: 1)
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      fail("the book '\(path)' is not UTF-8 text", status: 1)
+    }
+    var whole = book(fromText: text)
+    if first != nil || last != nil {
+      let from = (first ?? 1) - 1
+      let to = min(last ?? whole.count, whole.count)
+      guard from < to else { fail("--from \(from + 1) --to \(to): the book has \(whole.count) sentences") }
+      let scalars = whole.scalars[whole.sentences[from].start..<whole.sentences[to - 1].end]
+      whole = book(fromText: String(String.UnicodeScalarView(scalars)))
+    }
+    speak(book: whole, options: options, echo: true)
+  }
+
+  static func voices(_ arguments: [String]) {
+    guard arguments.isEmpty else { fail("voices takes no arguments") }
+    do {
+      let voices = try Espeak.shared().voices()
+      print("identifier".padding(toLength: 18, withPad: " ", startingAt: 0) + "languages".padding(toLength: 22, withPad: " ", startingAt: 0) + "name")
+      for voice in voices {
+        print(
+          voice.identifier.padding(toLength: 18, withPad: " ", startingAt: 0)
+            + voice.languages.joined(separator: ",").padding(toLength: 22, withPad: " ", startingAt: 0) + voice.name)
+      }
+    } catch {
+      fail(error.description, status: 1)
+    }
+  }
+}
