@@ -18,6 +18,7 @@ public final class AlsaSink: PCMSink {
     var dropped = false
     var underruns = 0
     var canPause = false
+    var recording = false
   }
   private let state = Mutex(State())
 
@@ -70,7 +71,10 @@ public final class AlsaSink: PCMSink {
 
   /// Keeps every frame the paced card plays, for tests.
   public func record(_ enabled: Bool) {
-    if let paced = state.withLock({ $0.paced }) { folio_paced_pcm_set_recording(paced, enabled ? 1 : 0) }
+    state.withLock { state in
+      state.recording = enabled
+      if let paced = state.paced { folio_paced_pcm_set_recording(paced, enabled ? 1 : 0) }
+    }
   }
 
   public func begin(sampleRate: Int) throws(AudioError) {
@@ -102,6 +106,7 @@ public final class AlsaSink: PCMSink {
       guard code >= 0, let raw else { throw .cannotOpen(device: label, call: "folio_paced_pcm_open", code: code) }
       pcm = OpaquePointer(raw)
       state.paced = paced
+      if state.recording { folio_paced_pcm_set_recording(paced, 1) }
     }
     var failedCall: UnsafePointer<CChar>?
     let code = folio_snd_pcm_configure(pcm, UInt32(rate), 1, bufferMicroseconds, periodMicroseconds, &failedCall)

@@ -1,0 +1,228 @@
+import FolioTellCore
+import FolioTellRuntime
+import Foundation
+import Testing
+
+@testable import FolioTellSpeech
+
+/// The real libespeak-ng, writing to outputs that need no sound card.
+@Suite(.serialized) struct EspeakEngineTests {
+  func engine(_ audio: any PCMSink, _ options: EspeakSpeechEngine.Options = .init()) throws -> (EspeakSpeechEngine, EventLog) {
+    let log = EventLog()
+    return (try EspeakSpeechEngine(sink: log, audio: audio, options: options), log)
+  }
+
+  func heardWords(_ text: String, voice: String) throws -> [String] {
+    let (engine, log) = try engine(NullSink())
+    let book = book(text)
+    engine.load(book: book)
+    engine.startUtterance(token: 1, offset: 0, wpm: 300, voice: voice)
+    #expect(log.wait { $0.contains(finishOf: 1) })
+    return log.words(of: 1).map { slice(book, $0) }
+  }
+
+  @Test func englishWordsLandOnTheirOwnOffsets() throws {
+    #expect(
+      try heardWords("The quick brown fox. It jumps over the dog!", voice: "en")
+        == ["The", "quick", "brown", "fox.", "It", "jumps", "over", "the", "dog!"])
+  }
+
+  @Test func germanWordsWithUmlautsLandOnTheirOwnOffsets() throws {
+    #expect(
+      try heardWords("Grüße aus München. Das Mädchen läuft schnell.", voice: "de")
+        == ["Grüße", "aus", "München.", "Das", "Mädchen", "läuft", "schnell."])
+  }
+
+  @Test func russianWordsLandOnTheirOwnOffsets() throws {
+    #expect(
+      try heardWords("Привет, мир. Как дела сегодня?", voice: "ru") == ["Привет,", "мир.", "Как", "дела", "сегодня?"])
+  }
+
+  @Test func emojiAndDecomposedAccentsDoNotShiftLaterWords() throws {
+    // The e and its combining accent are composed before synthesis; the emoji is one scalar of the book.
+    let words = try heardWords("Cafe\u{301} 🙂 ouvert. Voilà tout.", voice: "fr")
+    #expect(words.first == "Café")
+    #expect(words.suffix(3) == ["ouvert.", "Voilà", "tout."])
+  }
+
+  @Test func everyCallbackCarriesItsOwnUtterancesToken() throws {
+    let (engine, log) = try engine(AlsaSink(.virtual(speed: 4, canPause: true)))
+    let book = book("One two three four five six seven. Eight nine ten eleven twelve.")
+    engine.load(book: book)
+    engine.startUtterance(token: 1, offset: 0, wpm: 200, voice: "en")
+    #expect(log.wait { $0.contains(.willSpeakRange(token: 1, location: 4, length: 3)) })
+    engine.startUtterance(token: 2, offset: 35, wpm: 200, voice: "en")
+    #expect(log.wait { $0.contains(finishOf: 2) })
+    let events = log.all
+    let cancel = try #require(events.firstIndex(of: .utteranceDidCancel(token: 1)))
+    #expect(events[(cancel + 1)...].allSatisfy { $0.engineToken == 2 })
+    #expect(events.filter { $0 == .utteranceDidStart(token: 2) }.count == 1)
+    #expect(log.words(of: 2).map { slice(book, $0) } == ["Eight", "nine", "ten", "eleven", "twelve."])
+    #expect(log.words(of: 1).allSatisfy { $0.start < 35 })
+  }
+
+  @Test func afterAStopNoSampleReachesTheDevice() throws {
+    let card = AlsaSink(.virtual(speed: 2, canPause: true))
+    let (engine, log) = try engine(card)
+    engine.load(book: book("A long sentence that keeps going for quite a while, on and on, without stopping soon."))
+    card.record(true)
+    engine.startUtterance(token: 1, offset: 0, wpm: 175, voice: "en")
+    #expect(log.wait { $0.contains(.willSpeakRange(token: 1, location: 2, length: 4)) })
+    engine.stop(token: 1)
+    #expect(log.wait { $0.contains(cancelOf: 1) })
+    let heardAtCancel = card.recordedCount
+    #expect(heardAtCancel > 0)
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(card.recordedCount == heardAtCancel)
+    #expect(!log.all.contains(finishOf: 1))
+  }
+
+  @Test func afterAJumpNoSampleOfTheOldUtteranceIsWrittenOrHeard() throws {
+    let card = AlsaSink(.virtual(speed: 2, canPause: true))
+    let writes = WriteLog(card)
+    let (engine, log) = try engine(writes)
+    let text = book("Many words come first in this opening sentence of the test. Then the second one.")
+    engine.load(book: text)
+    card.record(true)
+    engine.startUtterance(token: 1, offset: 0, wpm: 175, voice: "en")
+    #expect(log.wait { $0.contains(.willSpeakRange(token: 1, location: 5, length: 5)) })
+    let replaced = ContinuousClock.now
+    engine.startUtterance(token: 2, offset: 60, wpm: 175, voice: "en")
+    let heardWhenReplaced = card.recordedCount
+    #expect(log.wait { $0.contains(finishOf: 2) })
+    let cancelled = try #require(log.timed.first { $0.event == .utteranceDidCancel(token: 1) }?.time)
+    let started = try #require(log.timed.first { $0.event == .utteranceDidStart(token: 2) }?.time)
+    #expect(cancelled <= started)
+    // No write began after the replacement until the old utterance's cancel was posted.
+    #expect(writes.starts.filter { $0 > replaced && $0 < cancelled }.isEmpty)
+    // What the card played from the replacement on is the new utterance, which opens with silence,
+    // not the middle of the old sentence.
+    let after = card.recordedSamples(from: heardWhenReplaced)
+    #expect(after.count > 20_000)
+    #expect(after.prefix(200).allSatisfy { $0 == 0 })
+    #expect(log.words(of: 2).map { slice(text, $0) } == ["Then", "the", "second", "one."])
+  }
+
+  @Test func pauseAndResumeGoOnAtTheSameWord() throws {
+    let card = AlsaSink(.virtual(speed: 2, canPause: true))
+    let (engine, log) = try engine(card)
+    let text = book("Alpha bravo charlie delta echo foxtrot golf hotel india juliet.")
+    engine.load(book: text)
+    engine.startUtterance(token: 1, offset: 0, wpm: 200, voice: "en")
+    #expect(log.wait { $0.contains(.willSpeakRange(token: 1, location: 6, length: 5)) })
+    engine.pause(token: 1)
+    #expect(log.wait { $0.contains(.pauseResolved(token: 1)) })
+    let wordsWhenPaused = log.words(of: 1).count
+    Thread.sleep(forTimeInterval: 0.4)
+    #expect(log.words(of: 1).count == wordsWhenPaused)
+    engine.resume(token: 1)
+    #expect(log.wait { $0.contains(finishOf: 1) })
+    let words = log.words(of: 1).map { slice(text, $0) }
+    #expect(words == ["Alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet."])
+  }
+
+  @Test func aCardThatCannotPauseStopsAtTheWordAndGoesOnFromIt() throws {
+    let card = AlsaSink(.virtual(speed: 2, canPause: false))
+    let (engine, log) = try engine(card)
+    let text = book("Alpha bravo charlie delta echo foxtrot golf hotel india juliet.")
+    engine.load(book: text)
+    engine.startUtterance(token: 1, offset: 0, wpm: 200, voice: "en")
+    #expect(log.wait { $0.contains(.willSpeakRange(token: 1, location: 12, length: 7)) })
+    engine.pause(token: 1)
+    #expect(log.wait { $0.contains(.pauseResolved(token: 1)) })
+    #expect(!log.all.contains(cancelOf: 1))
+    let lastBeforePause = try #require(log.words(of: 1).last)
+    engine.resume(token: 1)
+    #expect(log.wait { $0.contains(finishOf: 1) })
+    let words = log.words(of: 1)
+    // The word the listener was on is said again, whole; nothing is skipped, and no new start is announced.
+    let afterResume = Array(words.drop { $0 != lastBeforePause }.dropFirst())
+    #expect(afterResume.first == lastBeforePause)
+    #expect(slice(text, words.last!) == "juliet.")
+    #expect(log.all.filter { $0 == .utteranceDidStart(token: 1) }.count == 1)
+  }
+
+  @Test func aMissingVoiceIsAnEngineFailureNamingIt() throws {
+    let (engine, log) = try engine(NullSink())
+    engine.load(book: book("Hello."))
+    engine.startUtterance(token: 3, offset: 0, wpm: 175, voice: "klingon-xx")
+    #expect(log.wait { $0.contains { if case .engineFailed(3, _) = $0 { return true } else { return false } } })
+    let reason = log.all.compactMap { if case .engineFailed(_, let reason) = $0 { return reason } else { return nil } }
+    #expect(reason.first?.contains("no espeak-ng voice or language called 'klingon-xx'") == true)
+  }
+
+  @Test func aMissingSoundCardIsAnEngineFailureThatSaysWhatToDo() throws {
+    let (engine, log) = try engine(AlsaSink(.named("hw:97,0")))
+    engine.load(book: book("Hello."))
+    engine.startUtterance(token: 1, offset: 0, wpm: 175, voice: "en")
+    #expect(log.wait { $0.contains { $0.engineToken == 1 && $0.name == "engineFailed" } })
+    let reason = log.all.compactMap { if case .engineFailed(_, let reason) = $0 { return reason } else { return nil } }
+    #expect(reason.first?.contains("cannot open the sound device 'hw:97,0'") == true)
+  }
+
+  @Test func theWavOutputIsValidAndAsLongAsTheSpeech() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("say-\(UUID().uuidString).wav").path
+    let wav = WavFileSink(path: path)
+    let (engine, log) = try engine(wav)
+    engine.load(book: book("This sentence is about three seconds long when it is spoken at the normal rate."))
+    engine.startUtterance(token: 1, offset: 0, wpm: 175, voice: "en")
+    #expect(log.wait { $0.contains(finishOf: 1) })
+    let file = try WavFile(path: path)
+    #expect(file.sampleRate == 22050)
+    #expect(file.channels == 1)
+    #expect(abs(Double(file.samples.count) / 22050 - wav.duration) < 0.001)
+    #expect((2.5...7).contains(wav.duration))
+    #expect(file.samples.contains { abs(Int($0)) > 1000 })
+  }
+
+  @Test func theVoiceListHasTheLanguagesTheBoxReads() throws {
+    let voices = try Espeak.shared().voices()
+    let languages = Set(voices.flatMap(\.languages))
+    for language in ["en", "de", "fr", "es", "ru"] { #expect(languages.contains(language)) }
+  }
+}
+
+/// Passes writes on to a sink, remembering when each began.
+final class WriteLog: PCMSink, @unchecked Sendable {
+  let inner: any PCMSink
+  private let lock = NSLock()
+  private var startTimes: [ContinuousClock.Instant] = []
+  init(_ inner: any PCMSink) { self.inner = inner }
+  var starts: [ContinuousClock.Instant] { lock.withLock { startTimes } }
+  var label: String { inner.label }
+  var isPaced: Bool { inner.isPaced }
+  var canPause: Bool { inner.canPause }
+  var underruns: Int { inner.underruns }
+  func begin(sampleRate: Int) throws(AudioError) { try inner.begin(sampleRate: sampleRate) }
+  func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool {
+    lock.withLock { startTimes.append(.now) }
+    return try inner.write(samples)
+  }
+  func queuedFrames() -> Int { inner.queuedFrames() }
+  func drop() { inner.drop() }
+  func setPaused(_ paused: Bool) -> Bool { inner.setPaused(paused) }
+  func end() { inner.end() }
+}
+
+/// Reads back a 16-bit mono PCM WAV file, checking its header.
+struct WavFile {
+  var sampleRate: Int
+  var channels: Int
+  var samples: [Int16]
+
+  struct Invalid: Error {}
+
+  init(path: String) throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let bytes = [UInt8](data)
+    func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+    func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+    guard bytes.count >= 44, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF",
+      String(decoding: bytes[8..<16], as: UTF8.self) == "WAVEfmt ", u16(20) == 1, u16(34) == 16,
+      String(decoding: bytes[36..<40], as: UTF8.self) == "data", u32(4) == bytes.count - 8, u32(40) == bytes.count - 44
+    else { throw Invalid() }
+    sampleRate = u32(24)
+    channels = u16(22)
+    samples = stride(from: 44, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+  }
+}
