@@ -5,9 +5,11 @@ let usage = """
   usage: foliotell COMMAND [OPTIONS]
 
   commands:
-    sim [BOOK.txt] [--wpm N] [--voice NAME] [--clock real|virtual] [--trace FILE] [--verbose]
-        Read a plain-text book (or the built-in sample) with the simulated speech engine, printing
-        each word as the listener would hear it. Keys: space play/pause, s stop, n/Right next sentence,
+    sim [BOOK.txt] [--engine espeak|simulated] [--audio OUTPUT] [--clock real|virtual] [--trace FILE]
+        [--verbose] [speech options as for say]
+        Run the box on this machine: read a plain-text book (or the built-in sample) with espeak-ng into the
+        paced virtual sound card (or --audio default to hear it), printing each word as it is heard.
+        --clock virtual reads the whole book at once with the simulated engine. Keys: space play/pause, s stop, n/Right next sentence,
         p/Left previous sentence, r start over, +/Up faster, -/Down slower, q quit.
     say TEXT... [--voice NAME] [--wpm N] [--volume N] [--pitch N] [--audio OUTPUT] [--lexicon FILE]
         Speak the text with espeak-ng. OUTPUT: an ALSA device (default, hw:1,0, plughw:1,0, alsa:NAME),
@@ -16,6 +18,9 @@ let usage = """
         Read a plain-text book (or sentences N to M of it), printing each word as it is heard.
     voices
         List the installed espeak-ng voices.
+    bench speech [--text FILE] [--rounds N]
+        Measure the speech path: first-frame latency, stop to silence, synthesis time against the
+        espeak-ng command, and memory while a whole book is read.
     replay TRACE.jsonl
         Feed a recorded trace through the reducers and print one JSON line per event.
     help
@@ -36,6 +41,8 @@ case "read":
   SpeechCommands.read(Array(arguments.dropFirst()))
 case "voices":
   SpeechCommands.voices(Array(arguments.dropFirst()))
+case "bench":
+  BenchCommand.run(Array(arguments.dropFirst()))
 case "replay":
   ReplayCommand.run(Array(arguments.dropFirst()))
 case "help", "--help", "-h":

@@ -164,7 +164,7 @@ import Testing
   @Test func theSimulatorRejectsABadRate() throws {
     let result = try run(["sim", "--wpm", "fast"])
     #expect(result.status == 2)
-    #expect(result.errors.contains("--wpm 'fast' is not a rate from 80 to 450"))
+    #expect(result.errors.contains("--wpm 'fast' is not a rate from 80 to 900"))
   }
 
   @Test func anUnknownCommandShowsTheUsage() throws {

@@ -7,7 +7,9 @@ import Testing
 
 /// The real libespeak-ng, writing to outputs that need no sound card.
 @Suite(.serialized) struct EspeakEngineTests {
-  func engine(_ audio: any PCMSink, _ options: EspeakSpeechEngine.Options = .init()) throws -> (EspeakSpeechEngine, EventLog) {
+  func engine(_ audio: any PCMSink, _ options: EspeakSpeechEngine.Options = .init()) throws -> (
+    EspeakSpeechEngine, EventLog
+  ) {
     let log = EventLog()
     return (try EspeakSpeechEngine(sink: log, audio: audio, options: options), log)
   }
@@ -215,7 +217,9 @@ struct WavFile {
   init(path: String) throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     let bytes = [UInt8](data)
-    func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+    func u32(_ at: Int) -> Int {
+      Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+    }
     func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
     guard bytes.count >= 44, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF",
       String(decoding: bytes[8..<16], as: UTF8.self) == "WAVEfmt ", u16(20) == 1, u16(34) == 16,
@@ -223,6 +227,8 @@ struct WavFile {
     else { throw Invalid() }
     sampleRate = u32(24)
     channels = u16(22)
-    samples = stride(from: 44, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+    samples = stride(from: 44, to: bytes.count - 1, by: 2).map {
+      Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+    }
   }
 }

@@ -69,6 +69,12 @@ public final class AlsaSink: PCMSink {
 
   public var recordedCount: Int { recordedSamples().count }
 
+  /// Frames the paced card has played since it was opened; 0 for other devices.
+  public var playedFrames: Int {
+    guard let paced = state.withLock({ $0.paced }) else { return 0 }
+    return Int(folio_paced_pcm_played_total(paced))
+  }
+
   /// Keeps every frame the paced card plays, for tests.
   public func record(_ enabled: Bool) {
     state.withLock { state in

@@ -71,7 +71,8 @@ public final class WavFileSink: PCMSink {
       var done = 0
       let raw = UnsafeRawBufferPointer(samples)
       while done < bytes {
-        let written = pwrite(state.descriptor, raw.baseAddress! + done, bytes - done, off_t(44 + state.dataBytes + done))
+        let written = pwrite(
+          state.descriptor, raw.baseAddress! + done, bytes - done, off_t(44 + state.dataBytes + done))
         if written < 0, errno == EINTR { continue }
         guard written > 0 else { throw .cannotWriteFile(path: path, reason: errnoText(errno)) }
         done += written

@@ -31,7 +31,6 @@ public final class EspeakSpeechEngine: SpeechEngine {
 
   private struct Control {
     var book = SentenceMap.empty
-    var bookVersion = 0
     var request: Request?
     var live: Request?
     var abort: Int?
@@ -65,7 +64,6 @@ public final class EspeakSpeechEngine: SpeechEngine {
   public func load(book: SentenceMap) {
     let replaced = control.withLock { control -> Int? in
       control.book = book
-      control.bookVersion += 1
       return abortAll(&control)
     }
     if replaced != nil { audio.drop() }
@@ -155,25 +153,19 @@ public final class EspeakSpeechEngine: SpeechEngine {
   // MARK: - The worker
 
   private func work() {
-    var spoken: (version: Int, language: String, text: SpokenText)? = nil
     while true {
       wakeup.wait()
       guard
-        let (request, book, version) = control.withLock({ control -> (Request, SentenceMap, Int)? in
+        let (request, book) = control.withLock({ control -> (Request, SentenceMap)? in
           guard let request = control.request else { return nil }
           control.request = nil
           control.live = request
           control.lastRequest = request
           control.abort = nil
-          return (request, control.book, control.bookVersion)
+          return (request, control.book)
         })
       else { continue }
-      let language = request.voice.lowercased()
-      if spoken?.version != version || spoken?.language != language {
-        let normalizer = Normalizer(lexicon: options.lexicon, language: language)
-        spoken = (version, language, normalizer.spokenText(for: book.scalars))
-      }
-      speak(request, book: book, text: spoken!.text)
+      speak(request, book: book)
     }
   }
 
@@ -182,7 +174,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
     case failed(String)
   }
 
-  private func speak(_ request: Request, book: SentenceMap, text: SpokenText) {
+  private func speak(_ request: Request, book: SentenceMap) {
     let token = request.token
     if !request.isContinuation { sink.post(.playback(.utteranceDidStart(token: token))) }
     var outcome: Outcome
@@ -192,7 +184,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
       do {
         try espeak.configure(voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: options.pitch)
         try audio.begin(sampleRate: espeak.sampleRate)
-        outcome = try stream(request, book: book, text: text)
+        outcome = try stream(request, book: book)
       } catch let error as EspeakError {
         outcome = .failed(error.description)
       } catch let error as AudioError {
@@ -225,26 +217,25 @@ public final class EspeakSpeechEngine: SpeechEngine {
     }
   }
 
-  /// Synthesizes chunk after chunk, writes the audio, and posts words as they are heard.
-  private func stream(_ request: Request, book: SentenceMap, text: SpokenText) throws -> Outcome {
+  /// Synthesizes chunk after chunk, writes the audio, and posts words as they are heard. Each chunk is
+  /// normalized as it comes, so starting anywhere in a long book costs only its first sentences.
+  private func stream(_ request: Request, book: SentenceMap) throws -> Outcome {
     let token = request.token
+    let normalizer = Normalizer(lexicon: options.lexicon, language: request.voice)
     var heard = HeardWords()
     control.withLock { $0.lastHeard = nil }
     var written = 0
     var fadeLeft = request.isContinuation ? 0 : Int(options.fadeSeconds * Double(espeak.sampleRate))
     let fadeLength = max(fadeLeft, 1)
     var writeError: AudioError?
-    var spokenStart = text.spokenIndex(forBookOffset: request.offset)
-    while spokenStart < text.scalars.count {
-      let spokenEnd = chunkEnd(from: spokenStart, book: book, text: text)
+    var bookStart = min(max(request.offset, 0), book.endOffset)
+    while bookStart < book.endOffset {
+      let bookEnd = chunkEnd(from: bookStart, in: book)
+      let text = normalizer.spokenText(for: Array(book.scalars[bookStart..<bookEnd]), base: bookStart)
       let chunkBase = written
-      let chunk = text.string(spokenStart..<spokenEnd)
-      let chunkStart = spokenStart
-      let completed = try espeak.synthesize(chunk) { samples, words in
+      let completed = try espeak.synthesize(text.string(0..<text.scalars.count)) { samples, words in
         for word in words {
-          if let span = text.bookSpan(ofWordAt: chunkStart + word.textIndex) {
-            heard.pending.append((chunkBase + word.frame, span))
-          }
+          if let span = text.bookSpan(ofWordAt: word.textIndex) { heard.pending.append((chunkBase + word.frame, span)) }
         }
         guard !self.isAborted(token) else { return false }
         do {
@@ -270,7 +261,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
       }
       if let writeError { throw writeError }
       if !completed || isAborted(token) { return .aborted }
-      spokenStart = spokenEnd
+      bookStart = bookEnd
     }
     // Keep the device running on silence until the last word has been heard and the audio played out.
     let silence = [Int16](repeating: 0, count: max(espeak.sampleRate / 100, 1))
@@ -308,17 +299,17 @@ public final class EspeakSpeechEngine: SpeechEngine {
 
   private func isAborted(_ token: Int) -> Bool { control.withLock { $0.abort == token } }
 
-  /// Where the chunk starting at `start` ends: after whole sentences, at least `chunkLength` characters in.
-  private func chunkEnd(from start: Int, book: SentenceMap, text: SpokenText) -> Int {
-    guard let startSpan = text.bookSpan(ofWordAt: start) ?? Optional(TextSpan(start: book.endOffset, end: book.endOffset))
-    else { return text.scalars.count }
-    var index = book.sentenceIndex(at: startSpan.start)
-    var end = start
-    while index < book.count {
-      end = text.spokenIndex(forBookOffset: book.sentences[index].end)
-      if end - start >= options.chunkLength { break }
+  /// Where the chunk starting at book offset `start` ends: after whole sentences, at least `chunkLength`
+  /// characters in, or at the end of the book.
+  private func chunkEnd(from start: Int, in book: SentenceMap) -> Int {
+    guard !book.isEmpty else { return book.endOffset }
+    var index = book.sentenceIndex(at: start)
+    var end = book.sentences[index].end
+    while end - start < options.chunkLength, index + 1 < book.count {
       index += 1
+      end = book.sentences[index].end
     }
-    return max(min(end, text.scalars.count), min(start + 1, text.scalars.count))
+    if index == book.count - 1 || end <= start { end = book.endOffset }
+    return min(max(end, start + 1), book.endOffset)
   }
 }

@@ -68,21 +68,23 @@ public final class Espeak: Sendable {
     return try result.get()
   }
 
-  private static let callback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?)
-    -> Int32 = { wave, count, events in
-      var words: [WordMark] = []
-      if var event = events {
-        while event.pointee.type != espeakEVENT_LIST_TERMINATED {
-          if event.pointee.type == espeakEVENT_WORD {
-            words.append(WordMark(textIndex: Int(event.pointee.text_position) - 1, frame: Int(event.pointee.audio_position)))
+  private static let callback:
+    @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?)
+      -> Int32 = { wave, count, events in
+        var words: [WordMark] = []
+        if var event = events {
+          while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+            if event.pointee.type == espeakEVENT_WORD {
+              words.append(
+                WordMark(textIndex: Int(event.pointee.text_position) - 1, frame: Int(event.pointee.audio_position)))
+            }
+            event += 1
           }
-          event += 1
         }
+        let samples = UnsafeBufferPointer(start: wave, count: wave == nil ? 0 : Int(max(count, 0)))
+        guard let receiver = Espeak.receiver else { return 1 }
+        return receiver(samples, words) ? 0 : 1
       }
-      let samples = UnsafeBufferPointer(start: wave, count: wave == nil ? 0 : Int(max(count, 0)))
-      guard let receiver = Espeak.receiver else { return 1 }
-      return receiver(samples, words) ? 0 : 1
-    }
 
   /// Sets the voice (a voice name or identifier, or a language code), rate (words per minute),
   /// volume (0-200, 100 normal) and pitch (0-100, 50 normal) for what follows.

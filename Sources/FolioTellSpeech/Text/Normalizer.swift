@@ -68,8 +68,9 @@ public struct Normalizer: Sendable {
     self.language = language.lowercased()
   }
 
-  public func spokenText(for scalars: [Unicode.Scalar]) -> SpokenText {
-    SpokenText(book: scalars, substitutions: substitutions(in: scalars))
+  /// The spoken form of `scalars`, which start at book offset `base`.
+  public func spokenText(for scalars: [Unicode.Scalar], base: Int = 0) -> SpokenText {
+    SpokenText(book: scalars, base: base, substitutions: substitutions(in: scalars))
   }
 
   public func substitutions(in scalars: [Unicode.Scalar]) -> [Substitution] {
@@ -110,7 +111,8 @@ public struct Normalizer: Sendable {
       var spoken = rule.spoken
       if rule.isPattern {
         for group in stride(from: match.output.count - 1, through: 1, by: -1) {
-          spoken = spoken.replacingOccurrences(of: "$\(group)", with: match.output[group].substring.map(String.init) ?? "")
+          spoken = spoken.replacingOccurrences(
+            of: "$\(group)", with: match.output[group].substring.map(String.init) ?? "")
         }
       }
       return Substitution(original: span(match.range, in: text), spoken: spoken)

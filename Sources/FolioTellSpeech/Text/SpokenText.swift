@@ -22,8 +22,9 @@ public struct SpokenText: Sendable {
   private let originEnd: [Int32]
   public let bookLength: Int
 
-  /// `substitutions` must be sorted and must not overlap; ones that do are skipped.
-  public init(book: [Unicode.Scalar], substitutions: [Substitution]) {
+  /// `book` is the text from book offset `base` on; `substitutions` are in offsets relative to it,
+  /// sorted and not overlapping (ones that overlap are skipped).
+  public init(book: [Unicode.Scalar], base: Int = 0, substitutions: [Substitution]) {
     var scalars: [Unicode.Scalar] = []
     var starts: [Int32] = []
     var ends: [Int32] = []
@@ -37,27 +38,27 @@ public struct SpokenText: Sendable {
     {
       while position < substitution.original.start {
         scalars.append(book[position])
-        starts.append(Int32(position))
-        ends.append(Int32(position + 1))
+        starts.append(Int32(base + position))
+        ends.append(Int32(base + position + 1))
         position += 1
       }
       for scalar in substitution.spoken.unicodeScalars {
         scalars.append(scalar)
-        starts.append(Int32(substitution.original.start))
-        ends.append(Int32(substitution.original.end))
+        starts.append(Int32(base + substitution.original.start))
+        ends.append(Int32(base + substitution.original.end))
       }
       position = substitution.original.end
     }
     while position < book.count {
       scalars.append(book[position])
-      starts.append(Int32(position))
-      ends.append(Int32(position + 1))
+      starts.append(Int32(base + position))
+      ends.append(Int32(base + position + 1))
       position += 1
     }
     self.scalars = scalars
     originStart = starts
     originEnd = ends
-    bookLength = book.count
+    bookLength = base + book.count
   }
 
   /// The first spoken scalar at or after a book offset.

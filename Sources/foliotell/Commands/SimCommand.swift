@@ -1,5 +1,6 @@
 import FolioTellCore
 import FolioTellRuntime
+import FolioTellSpeech
 import Foundation
 import Synchronization
 
@@ -12,6 +13,8 @@ enum SimCommand {
     var virtualClock = false
     var tracePath: String?
     var verbose = false
+    var engine = "espeak"
+    var speech = SpeechOptions()
   }
 
   static func parse(_ arguments: [String]) -> Options {
@@ -21,15 +24,23 @@ enum SimCommand {
       guard let value = rest.popFirst() else { fail("\(flag) needs a value") }
       return value
     }
+    options.speech.audio = "virtual"
     while let argument = rest.popFirst() {
       switch argument {
       case "--wpm":
         let text = value(for: argument)
-        guard let wpm = Int(text), SpeechRate.standardLimits.contains(wpm) else {
-          fail("--wpm '\(text)' is not a rate from 80 to 450 words per minute")
+        guard let wpm = Int(text), SpeechLimits.wpm.contains(wpm) else {
+          fail("--wpm '\(text)' is not a rate from 80 to 900 words per minute")
         }
         options.wpm = wpm
       case "--voice": options.voice = value(for: argument)
+      case "--engine":
+        options.engine = value(for: argument)
+        guard ["espeak", "simulated"].contains(options.engine) else {
+          fail("--engine '\(options.engine)': use 'espeak' (real speech) or 'simulated' (timed words, no synthesis)")
+        }
+      case "--volume", "--pitch", "--audio", "--lexicon":
+        _ = options.speech.take(argument, &rest)
       case "--clock":
         switch value(for: argument) {
         case "real": options.virtualClock = false
@@ -78,10 +89,20 @@ enum SimCommand {
     let clock: any ReaderClock = virtualClock ?? MonotonicClock()
     let scheduler: any TimerScheduler = virtualClock ?? DispatchTimerScheduler()
     let funnel = EventFunnel<ReaderEvent>()
-    let engine = SimulatedSpeechEngine(sink: funnel, scheduler: scheduler)
+    let engine: any SpeechEngine
+    if options.engine == "espeak" && !options.virtualClock {
+      do {
+        let sink = try AudioSpecification.sink(for: options.speech.audio)
+        engine = try EspeakSpeechEngine(sink: funnel, audio: sink, options: options.speech.engineOptions())
+      } catch {
+        fail("\(error)", status: 1)
+      }
+    } else {
+      engine = SimulatedSpeechEngine(sink: funnel, scheduler: scheduler)
+    }
     let store = InMemoryPositionStore()
     var initial = ReaderState()
-    initial.playback = PlaybackState(wpm: options.wpm, voice: options.voice)
+    initial.playback = PlaybackState(wpm: options.wpm, voice: options.voice, wpmLimits: SpeechLimits.wpm)
     let runtime = ReaderRuntime(
       funnel: funnel, initial: initial,
       effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: store), clock: clock)

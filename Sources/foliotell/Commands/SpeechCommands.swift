@@ -174,7 +174,9 @@ enum SpeechCommands {
     guard arguments.isEmpty else { fail("voices takes no arguments") }
     do {
       let voices = try Espeak.shared().voices()
-      print("identifier".padding(toLength: 18, withPad: " ", startingAt: 0) + "languages".padding(toLength: 22, withPad: " ", startingAt: 0) + "name")
+      print(
+        "identifier".padding(toLength: 18, withPad: " ", startingAt: 0)
+          + "languages".padding(toLength: 22, withPad: " ", startingAt: 0) + "name")
       for voice in voices {
         print(
           voice.identifier.padding(toLength: 18, withPad: " ", startingAt: 0)

@@ -1,0 +1,221 @@
+import Dispatch
+import FolioTellCore
+import FolioTellRuntime
+import FolioTellSpeech
+import Foundation
+import Synchronization
+
+/// `foliotell bench speech`: figures for the speech path, measured on this machine in one run.
+enum BenchCommand {
+  static func run(_ arguments: [String]) {
+    guard arguments.first == "speech" else {
+      fail("bench knows: speech (usage: foliotell bench speech [--text FILE] [--rounds N])")
+    }
+    var rest = arguments.dropFirst()
+    var textPath: String?
+    var rounds = 20
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--text": textPath = rest.popFirst() ?? { fail("--text needs a file") }()
+      case "--rounds":
+        guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { fail("--rounds needs a positive number") }
+        rounds = value
+      default: fail("bench speech: unknown option '\(argument)'")
+      }
+    }
+    let longText: String
+    if let textPath {
+      guard let data = FileManager.default.contents(atPath: textPath), let text = String(data: data, encoding: .utf8)
+      else { fail("cannot read '\(textPath)'", status: 1) }
+      longText = text
+    } else {
+      longText = Array(repeating: SampleBook.text, count: 30).joined(separator: "\n\n")
+    }
+    let book = SpeechCommands.book(fromText: longText)
+    print("speech benchmark: espeak-ng \(espeakVersion()), \(book.endOffset) characters, \(rounds) rounds")
+    latencies(book: book, rounds: rounds)
+    synthesisRatio(book: book, text: longText)
+    memory(book: book)
+  }
+
+  static func espeakVersion() -> String {
+    (try? shell("/usr/bin/espeak-ng", ["--version"]))?.split(separator: " ").dropFirst(3).first.map(String.init) ?? "?"
+  }
+
+  /// Times from startUtterance to the first frame handed to ALSA, and from stop to silence, on the paced card.
+  static func latencies(book: SentenceMap, rounds: Int) {
+    let card = AlsaSink(.virtual(speed: 1, canPause: true))
+    let sink = FirstWrite(card)
+    let events = Waiter()
+    guard let engine = try? EspeakSpeechEngine(sink: events, audio: sink) else {
+      fail("espeak-ng did not start", status: 1)
+    }
+    engine.load(book: book)
+    var firstFrame: [Double] = []
+    var toSilence: [Double] = []
+    var silentAfterStop = 0
+    for round in 1...rounds {
+      let token = round
+      let start = ContinuousClock.now
+      sink.arm(at: start)
+      engine.startUtterance(token: token, offset: 0, wpm: 175, voice: "en")
+      guard events.wait(for: .willSpeakRange(token: token, location: 0, length: 5)) else {
+        fail("no word was heard in round \(round)", status: 1)
+      }
+      if let first = sink.firstWriteDelay { firstFrame.append(first) }
+      let stopStart = ContinuousClock.now
+      engine.stop(token: token)
+      let stopped = ContinuousClock.now - stopStart
+      let playedAtStop = card.playedFrames
+      Thread.sleep(forTimeInterval: 0.05)
+      if card.playedFrames == playedAtStop { silentAfterStop += 1 }
+      toSilence.append(seconds(stopped))
+      _ = events.wait(for: .utteranceDidCancel(token: token))
+    }
+    print(
+      String(
+        format: "first frame to ALSA after startUtterance: median %.1f ms, max %.1f ms (target: 30 ms)",
+        median(firstFrame) * 1000, (firstFrame.max() ?? 0) * 1000))
+    print(
+      String(
+        format:
+          "stop to silence (snd_pcm_drop from the funnel's thread): median %.3f ms, max %.3f ms (target: 5 ms); silent 50 ms later in %d of %d rounds",
+        median(toSilence) * 1000, (toSilence.max() ?? 0) * 1000, silentAfterStop, rounds))
+  }
+
+  /// Whole-book synthesis into a null sink against `espeak-ng -w` on the same text, in this run.
+  static func synthesisRatio(book: SentenceMap, text: String) {
+    let events = Waiter()
+    guard let engine = try? EspeakSpeechEngine(sink: events, audio: NullSink()) else {
+      fail("espeak-ng did not start", status: 1)
+    }
+    engine.load(book: book)
+    let ours = ContinuousClock.now
+    engine.startUtterance(token: 1, offset: 0, wpm: 175, voice: "en")
+    guard events.wait(for: .utteranceDidFinish(token: 1), seconds: 600) else {
+      fail("the book was not finished", status: 1)
+    }
+    let oursSeconds = seconds(ContinuousClock.now - ours)
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("foliotell-bench-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let input = folder.appendingPathComponent("book.txt").path
+    FileManager.default.createFile(atPath: input, contents: Data(text.precomposedStringWithCanonicalMapping.utf8))
+    let reference = ContinuousClock.now
+    let status = try? shell(
+      "/usr/bin/espeak-ng",
+      ["-v", "en", "-s", "175", "-w", folder.appendingPathComponent("book.wav").path, "-f", input])
+    let referenceSeconds = seconds(ContinuousClock.now - reference)
+    try? FileManager.default.removeItem(at: folder)
+    guard status != nil else {
+      print(
+        "whole-book synthesis: ours \(String(format: "%.2f", oursSeconds)) s; espeak-ng command not found for the reference (install espeak-ng)"
+      )
+      return
+    }
+    print(
+      String(
+        format: "whole-book synthesis: ours %.2f s, espeak-ng -w %.2f s, ratio %.2f (target: at most 1.10)",
+        oursSeconds, referenceSeconds, oursSeconds / referenceSeconds))
+  }
+
+  /// Resident memory while a whole book is read through the paced card at 40 times real time.
+  static func memory(book: SentenceMap) {
+    let events = Waiter()
+    guard let engine = try? EspeakSpeechEngine(sink: events, audio: AlsaSink(.virtual(speed: 40, canPause: true)))
+    else {
+      fail("espeak-ng did not start", status: 1)
+    }
+    engine.load(book: book)
+    var samples: [Int] = [residentKiB()]
+    engine.startUtterance(token: 1, offset: 0, wpm: 450, voice: "en")
+    while !events.wait(for: .utteranceDidFinish(token: 1), seconds: 1) { samples.append(residentKiB()) }
+    samples.append(residentKiB())
+    let quarter = samples.count / 4
+    let early = samples[min(quarter, samples.count - 1)]
+    print(
+      "resident memory while reading the whole book (40x real time, \(samples.count) samples): start \(samples[0]) KiB, after a quarter \(early) KiB, peak \(samples.max()!) KiB, end \(samples.last!) KiB; growth after the first quarter \(samples.last! - early) KiB"
+    )
+  }
+
+  static func residentKiB() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    return values.sorted()[values.count / 2]
+  }
+
+  @discardableResult
+  static func shell(_ path: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// Collects engine events and waits for one.
+final class Waiter: EventSink {
+  private let seen = Mutex<[PlaybackEvent]>([])
+  private let signal = DispatchSemaphore(value: 0)
+
+  func post(_ event: ReaderEvent) {
+    guard case .playback(let event) = event else { return }
+    seen.withLock { $0.append(event) }
+    signal.signal()
+  }
+
+  func wait(for event: PlaybackEvent, seconds: Double = 10) -> Bool {
+    let deadline = DispatchTime.now() + seconds
+    while true {
+      if seen.withLock({ $0.contains { sameKind($0, event) } }) { return true }
+      if signal.wait(timeout: deadline) == .timedOut { return seen.withLock { $0.contains { sameKind($0, event) } } }
+    }
+  }
+
+  /// Words match by token alone: the first word heard is what counts.
+  private func sameKind(_ a: PlaybackEvent, _ b: PlaybackEvent) -> Bool {
+    if case .willSpeakRange(let token, _, _) = a, case .willSpeakRange(token, _, _) = b { return true }
+    return a == b
+  }
+}
+
+/// Passes audio on, timing the first write after `arm`.
+final class FirstWrite: PCMSink {
+  let inner: AlsaSink
+  private let timing = Mutex<(armed: ContinuousClock.Instant?, delay: Double?)>((nil, nil))
+  init(_ inner: AlsaSink) { self.inner = inner }
+  func arm(at instant: ContinuousClock.Instant) { timing.withLock { $0 = (instant, nil) } }
+  var firstWriteDelay: Double? { timing.withLock { $0.delay } }
+  var label: String { inner.label }
+  var isPaced: Bool { inner.isPaced }
+  var canPause: Bool { inner.canPause }
+  var underruns: Int { inner.underruns }
+  func begin(sampleRate: Int) throws(AudioError) { try inner.begin(sampleRate: sampleRate) }
+  func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool {
+    timing.withLock { timing in
+      if let armed = timing.armed, timing.delay == nil {
+        timing.delay = BenchCommand.seconds(ContinuousClock.now - armed)
+      }
+    }
+    return try inner.write(samples)
+  }
+  func queuedFrames() -> Int { inner.queuedFrames() }
+  func drop() { inner.drop() }
+  func setPaused(_ paused: Bool) -> Bool { inner.setPaused(paused) }
+  func end() { inner.end() }
+}
