@@ -29,6 +29,7 @@ struct folio_paced_pcm {
   int running;
   int paused;
   int xrun; /* ran empty while running: -EPIPE until the next prepare, as on hardware */
+  int unplugged; /* every call fails with -ENODEV, as a USB card that was pulled out */
 
   uint64_t played_total;
   unsigned underruns;
@@ -64,6 +65,7 @@ static void keep_played(struct folio_paced_pcm *p, uint64_t from, uint64_t to) {
 
 /* Moves `played` to where the clock says the listener is; -EPIPE when the buffer ran empty. */
 static int advance(struct folio_paced_pcm *p) {
+  if (p->unplugged) return -ENODEV;
   if (p->xrun) return -EPIPE;
   if (!p->running || p->paused) return 0;
   uint64_t elapsed_ns = now_ns() - p->clock_base_ns;
@@ -94,6 +96,10 @@ static snd_pcm_sframes_t paced_transfer(snd_pcm_ioplug_t *io, const snd_pcm_chan
                                         snd_pcm_uframes_t offset, snd_pcm_uframes_t size) {
   struct folio_paced_pcm *p = (struct folio_paced_pcm *)io;
   pthread_mutex_lock(&p->lock);
+  if (p->unplugged) {
+    pthread_mutex_unlock(&p->lock);
+    return -ENODEV;
+  }
   const char *base = (const char *)areas[0].addr + (areas[0].first + areas[0].step * offset) / 8;
   for (snd_pcm_uframes_t frame = 0; frame < size; frame++) {
     memcpy(p->ring + ((p->transferred + frame) % p->ring_frames) * p->channels,
@@ -128,6 +134,10 @@ static int paced_stop(snd_pcm_ioplug_t *io) {
 static int paced_prepare(snd_pcm_ioplug_t *io) {
   struct folio_paced_pcm *p = (struct folio_paced_pcm *)io;
   pthread_mutex_lock(&p->lock);
+  if (p->unplugged) {
+    pthread_mutex_unlock(&p->lock);
+    return -ENODEV;
+  }
   if (p->ring_frames != io->buffer_size || p->channels != io->channels) {
     free(p->ring);
     p->ring_frames = io->buffer_size;
@@ -278,3 +288,9 @@ static void ignore_library_message(const char *file, int line, const char *funct
 }
 
 void folio_alsa_silence_library_messages(void) { snd_lib_error_set_handler(ignore_library_message); }
+
+void folio_paced_pcm_unplug(folio_paced_pcm *p) {
+  pthread_mutex_lock(&p->lock);
+  p->unplugged = 1;
+  pthread_mutex_unlock(&p->lock);
+}

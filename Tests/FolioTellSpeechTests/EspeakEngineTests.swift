@@ -1,6 +1,7 @@
 import FolioTellCore
 import FolioTellRuntime
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FolioTellSpeech
@@ -230,5 +231,72 @@ struct WavFile {
     samples = stride(from: 44, to: bytes.count - 1, by: 2).map {
       Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
     }
+  }
+}
+
+/// The engine driving the real reducer through the runtime.
+@Suite(.serialized) struct EspeakRuntimeTests {
+  func runtime(_ card: AlsaSink) throws -> (ReaderRuntime, EventFunnel<ReaderEvent>) {
+    let funnel = EventFunnel<ReaderEvent>()
+    let engine = try EspeakSpeechEngine(sink: funnel, audio: card)
+    let runtime = ReaderRuntime(
+      funnel: funnel,
+      effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: InMemoryPositionStore()),
+      clock: MonotonicClock())
+    funnel.start()
+    return (runtime, funnel)
+  }
+
+  func waitFor(_ runtime: ReaderRuntime, seconds: Double = 20, _ condition: (ReaderState) -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < deadline {
+      if condition(runtime.snapshot) { return true }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    return condition(runtime.snapshot)
+  }
+
+  @Test func aSpeedChangeMidSentenceRestartsAtTheWordBeingSpoken() throws {
+    let (runtime, funnel) = try runtime(AlsaSink(.virtual(speed: 2, canPause: true)))
+    defer { funnel.stop() }
+    let firstWords = Mutex<[Int: Int]>([:])
+    runtime.observe { step in
+      if case .playback(.willSpeakRange(let token, let location, _)) = step.event, step.after.playback.word != nil {
+        firstWords.withLock { if $0[token] == nil { $0[token] = location } }
+      }
+    }
+    let text = book("Alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima.")
+    runtime.post(.bookOpened(bookID: "b", book: text, saved: nil))
+    runtime.post(.playback(.primaryTapped))
+    #expect(waitFor(runtime) { $0.playback.offset >= 20 })
+    runtime.post(.playback(.speedChanged(wpm: 300)))
+    #expect(waitFor(runtime) { $0.playback.utteranceToken == 2 })
+    let restartedAt = try #require(runtime.snapshot.playback.phase.liveUtterance?.startOffset)
+    #expect(restartedAt >= 20)
+    #expect(waitFor(runtime) { $0.playback.phase == .finished })
+    // The new utterance's first word heard is the word that was being spoken, said again at the new rate.
+    #expect(firstWords.withLock { $0[2] } == restartedAt)
+    #expect(text.scalars[restartedAt - 1] == " ")
+  }
+
+  @Test func anUnpluggedCardFailsTheUtteranceAndAPlugBackInSpeaksAgain() throws {
+    let card = AlsaSink(.virtual(speed: 2, canPause: true))
+    let (runtime, funnel) = try runtime(card)
+    defer { funnel.stop() }
+    let text = book("One two three four five six seven eight nine ten eleven twelve.")
+    runtime.post(.bookOpened(bookID: "b", book: text, saved: nil))
+    runtime.post(.playback(.primaryTapped))
+    #expect(waitFor(runtime) { $0.playback.offset >= 8 })
+    card.unplugVirtualCard()
+    #expect(waitFor(runtime) { $0.playback.failure != nil })
+    let state = runtime.snapshot.playback
+    #expect(state.phase == .idle)
+    #expect(state.failure?.contains("stopped working") == true)
+    #expect(state.failure?.contains("unplugged") == true)
+    let place = state.offset
+    #expect(place >= 8)
+    runtime.post(.playback(.primaryTapped))
+    #expect(waitFor(runtime) { $0.playback.phase == .finished })
+    #expect(runtime.snapshot.playback.failure == nil)
   }
 }

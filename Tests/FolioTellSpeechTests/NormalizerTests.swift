@@ -54,6 +54,12 @@ import Testing
     #expect(spoken("hermione met Hermiones.", lexicon: lexicon) == "her my oh knee met Hermiones.")
   }
 
+  @Test func aCommentAfterTheSpokenFormIsIgnored() {
+    var problems: [Lexicon.ParseError] = []
+    let lexicon = Lexicon(parsing: "Hermione = her my oh knee    # the witch\n", problems: &problems)
+    #expect(lexicon.rules.first?.spoken == "her my oh knee")
+  }
+
   @Test func lexiconPatternsUseTheirGroups() {
     var problems: [Lexicon.ParseError] = []
     let lexicon = Lexicon(parsing: #"/\bch\. ?(\d+)/ = chapter $1"#, problems: &problems)

@@ -29,6 +29,9 @@ size_t folio_paced_pcm_copy_recorded(folio_paced_pcm *paced, int16_t *out, size_
 unsigned folio_paced_pcm_underruns(folio_paced_pcm *paced);
 
 
+/* Makes every following call fail with -ENODEV, as when a USB sound card is pulled out. */
+void folio_paced_pcm_unplug(folio_paced_pcm *paced);
+
 /* Stops alsa-lib printing its own messages to stderr: the box reports every failure itself, once,
    in words a person can act on. */
 void folio_alsa_silence_library_messages(void);

@@ -69,6 +69,12 @@ public final class AlsaSink: PCMSink {
 
   public var recordedCount: Int { recordedSamples().count }
 
+  /// Pulls the paced card out, as a USB card is unplugged: every call to it fails from now on.
+  /// `begin` opens a fresh one, as when the card is plugged back in.
+  public func unplugVirtualCard() {
+    if let paced = state.withLock({ $0.paced }) { folio_paced_pcm_unplug(paced) }
+  }
+
   /// Frames the paced card has played since it was opened; 0 for other devices.
   public var playedFrames: Int {
     guard let paced = state.withLock({ $0.paced }) else { return 0 }
@@ -129,14 +135,19 @@ public final class AlsaSink: PCMSink {
   public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool {
     guard let pcm = state.withLock({ $0.pcm }), var cursor = samples.baseAddress else { return true }
     var remaining = samples.count
+    // A device that fails again right after every recovery is gone, whatever error it reports.
+    var recoveriesWithoutProgress = 0
     while remaining > 0 {
       if state.withLock({ $0.dropped }) { return false }
       let written = snd_pcm_writei(pcm, cursor, snd_pcm_uframes_t(remaining))
       if written >= 0 {
         cursor += Int(written)
         remaining -= Int(written)
+        recoveriesWithoutProgress = 0
         continue
       }
+      recoveriesWithoutProgress += 1
+      if recoveriesWithoutProgress > 100 { throw failure(Int32(written)) }
       let code = Int32(written)
       switch -code {
       case EAGAIN, EINTR:

@@ -4,7 +4,7 @@ import Foundation
 /// Pronunciations the listener chose: a word (matched whole, ignoring case) or a /pattern/ (a regular
 /// expression, `$1`... for its groups), and how to say it. Read from a text file, one rule per line:
 ///
-///     # comments and blank lines are ignored
+///     # comments and blank lines are ignored; so is what follows " #" after the spoken form
 ///     Hermione = her my oh knee
 ///     /\bch\. ?(\d+)/ = chapter $1
 public struct Lexicon: Sendable {
@@ -35,7 +35,10 @@ public struct Lexicon: Sendable {
         continue
       }
       let left = line[..<equals.lowerBound].trimmingCharacters(in: .whitespaces)
-      let right = line[equals.upperBound...].trimmingCharacters(in: .whitespaces)
+      var right = line[equals.upperBound...].trimmingCharacters(in: .whitespaces)
+      if let comment = right.range(of: " #") {
+        right = right[..<comment.lowerBound].trimmingCharacters(in: .whitespaces)
+      }
       guard !left.isEmpty else {
         problems.append(ParseError(line: index + 1, message: "nothing before '=' to pronounce"))
         continue
