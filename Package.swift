@@ -22,13 +22,18 @@ let package = Package(
     .target(
       name: "FolioTellSpeech",
       dependencies: ["FolioTellCore", "FolioTellRuntime", "CEspeakNG", "CALSA", "CPacedPCM"]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // The append-only log of places, settings and bookmarks on the data partition.
+    .target(name: "FolioTellStore", dependencies: ["FolioTellCore", "FolioTellRuntime", "CZlib"]),
     .executableTarget(
-      name: "foliotell", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech"]),
+      name: "foliotell",
+      dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore"]),
     .testTarget(name: "FolioTellCoreTests", dependencies: ["FolioTellCore"]),
     .testTarget(name: "FolioTellRuntimeTests", dependencies: ["FolioTellCore", "FolioTellRuntime"]),
     .testTarget(
       name: "FolioTellSpeechTests",
       dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "CALSA", "CPacedPCM"]),
+    .testTarget(name: "FolioTellStoreTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -213,7 +213,9 @@ struct UnreliableEngine {
           #expect(save.bookID == "b")
           #expect((0...book.endOffset).contains(save.position.offset))
           #expect(save.position.sentence == book.sentenceIndex(at: save.position.offset))
-        case .loadBook: Issue.record("no book was opened")
+        case .saveSettings(let settings):
+          #expect(settings == PlaybackSettings(wpm: next.playback.wpm, voice: next.playback.voice))
+        case .loadBook, .rememberOpenBook: Issue.record("no book was opened")
         }
       }
     }

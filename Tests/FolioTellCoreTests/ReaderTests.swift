@@ -5,7 +5,7 @@ import Testing
 @Suite struct ReaderTests {
   func opened(_ book: SentenceMap = Books.three, id: String = "three", saved: ReadingPosition? = nil) -> ReaderState {
     let (state, effects) = Reader.reduce(ReaderState(), .bookOpened(bookID: id, book: book, saved: saved), at: 0)
-    #expect(effects == [.loadBook(book)])
+    #expect(effects == [.loadBook(book), .rememberOpenBook(bookID: id)])
     return state
   }
 
@@ -75,14 +75,31 @@ import Testing
       ])
   }
 
-  @Test func aSpeedRestartAtTheSameWordSavesNothing() {
+  @Test func aSpeedRestartAtTheSameWordSavesTheSettingsButNoPlace() {
     var state = opened()
     _ = send(&state, .primaryTapped, at: 0)
     _ = send(&state, .willSpeakRange(token: 1, location: 4, length: 3), at: 1)
     #expect(
       send(&state, .speedChanged(wpm: 200), at: 2) == [
-        .playback(.startUtterance(token: 2, offset: 4, wpm: 200, voice: "en"))
+        .playback(.startUtterance(token: 2, offset: 4, wpm: 200, voice: "en")),
+        .saveSettings(PlaybackSettings(wpm: 200, voice: "en")),
       ])
+  }
+
+  @Test func aVoiceChosenWhileStoppedIsSaved() {
+    var state = opened()
+    #expect(send(&state, .voiceChanged(voice: "de"), at: 1) == [.saveSettings(PlaybackSettings(wpm: 175, voice: "de"))])
+  }
+
+  @Test func theSameSpeedAgainSavesNothing() {
+    var state = opened()
+    #expect(send(&state, .speedChanged(wpm: 175), at: 1).isEmpty)
+  }
+
+  @Test func reopeningTheSameBookDoesNotRememberItAgain() {
+    let state = opened()
+    let (_, effects) = Reader.reduce(state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 1)
+    #expect(effects == [.loadBook(Books.three)])
   }
 
   @Test func theEndOfTheBookIsSaved() {
@@ -127,6 +144,7 @@ import Testing
         .playback(.stop(token: 1)),
         .savePosition(PositionSave(bookID: "three", position: place(20, 1), reason: .bookChanged, time: 2)),
         .loadBook(Books.oneSentence),
+        .rememberOpenBook(bookID: "one"),
       ])
     #expect(next.playback.phase == .idle)
     #expect(next.playback.offset == 5)

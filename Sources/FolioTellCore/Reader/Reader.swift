@@ -21,11 +21,26 @@ public enum ReaderEvent: Equatable, Sendable {
   case positionStoreRecovered
 }
 
+/// The rate and voice the listener chose, kept across restarts.
+public struct PlaybackSettings: Equatable, Sendable {
+  public var wpm: Int
+  public var voice: String
+
+  public init(wpm: Int, voice: String) {
+    self.wpm = wpm
+    self.voice = voice
+  }
+}
+
 public enum ReaderEffect: Equatable, Sendable {
   case playback(PlaybackEffect)
   /// Hand the engine the text it will speak from now on.
   case loadBook(SentenceMap)
   case savePosition(PositionSave)
+  /// The listener changed the rate or voice: keep it, durably.
+  case saveSettings(PlaybackSettings)
+  /// This book is the one to reopen after a restart.
+  case rememberOpenBook(bookID: String)
 }
 
 /// Playback composed with PlaybackPosition: playback decides, and its changes become position events.
@@ -45,13 +60,16 @@ public enum Reader {
         next.position = position
         if let save { effects.append(.savePosition(save)) }
       }
+      if playback.wpm != state.playback.wpm || playback.voice != state.playback.voice {
+        effects.append(.saveSettings(PlaybackSettings(wpm: playback.wpm, voice: playback.voice)))
+      }
     case .bookOpened(let bookID, let book, let saved):
       if let live = state.playback.phase.liveUtterance {
         effects.append(.playback(.stop(token: live.token)))
       }
       // Remember where the old book was left before its reducer state is replaced.
       var closing = state.position
-      if state.bookID != nil {
+      if state.bookID != nil, state.playback.offset != (closing.current?.offset ?? 0) {
         closing.current = ReadingPosition(offset: state.playback.offset, sentence: state.playback.sentenceIndex)
       }
       let restored = saved.flatMap { $0.offset <= book.endOffset && $0.offset >= 0 ? $0 : nil }
@@ -64,6 +82,7 @@ public enum Reader {
         book: book, offset: restored?.offset ?? 0, wpm: state.playback.wpm, voice: state.playback.voice,
         wpmLimits: state.playback.wpmLimits, utteranceToken: state.playback.utteranceToken)
       effects.append(.loadBook(book))
+      if bookID != state.bookID { effects.append(.rememberOpenBook(bookID: bookID)) }
     case .clockTicked:
       let (position, save) = PlaybackPositionReducer.reduce(state.position, .clockTicked(at: time))
       next.position = position

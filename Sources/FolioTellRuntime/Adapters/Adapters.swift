@@ -30,6 +30,10 @@ public protocol PositionStore: Sendable {
   /// Must be on stable storage before it returns when `save.reason.isDurable`.
   func save(_ save: PositionSave) throws
   func load(bookID: String) throws -> ReadingPosition?
+  /// Durably, before it returns.
+  func saveSettings(_ settings: PlaybackSettings) throws
+  /// Durably: the book (and the file it came from, when known) to reopen after a restart.
+  func rememberOpenBook(bookID: String, path: String?) throws
 }
 
 /// Seconds on a clock that never goes backwards.

@@ -42,6 +42,8 @@ public final class InMemoryPositionStore: PositionStore {
   private struct Contents {
     var positions: [String: ReadingPosition] = [:]
     var saves: [PositionSave] = []
+    var settings: PlaybackSettings?
+    var openBook: (id: String, path: String?)?
     var failure: String?
   }
   private let contents = Mutex(Contents())
@@ -65,5 +67,22 @@ public final class InMemoryPositionStore: PositionStore {
 
   public func load(bookID: String) throws -> ReadingPosition? {
     contents.withLock { $0.positions[bookID] }
+  }
+
+  public var settings: PlaybackSettings? { contents.withLock { $0.settings } }
+  public var openBookID: String? { contents.withLock { $0.openBook?.id } }
+
+  public func saveSettings(_ settings: PlaybackSettings) throws {
+    try contents.withLock { contents in
+      if let failure = contents.failure { throw Failure(description: failure) }
+      contents.settings = settings
+    }
+  }
+
+  public func rememberOpenBook(bookID: String, path: String?) throws {
+    try contents.withLock { contents in
+      if let failure = contents.failure { throw Failure(description: failure) }
+      contents.openBook = (bookID, path)
+    }
   }
 }

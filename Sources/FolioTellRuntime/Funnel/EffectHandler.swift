@@ -7,11 +7,29 @@ public final class EffectHandler: Sendable {
   public let audio: any AudioOutput
   public let store: any PositionStore
   private let storeFailing = Mutex(false)
+  private let paths = Mutex<[String: String]>([:])
 
   public init(speech: any SpeechEngine, audio: any AudioOutput, store: any PositionStore) {
     self.speech = speech
     self.audio = audio
     self.store = store
+  }
+
+  /// The file a book came from, so the store can reopen it after a restart.
+  public func register(path: String, for bookID: String) { paths.withLock { $0[bookID] = path } }
+
+  /// Runs a store call; a failure is reported as an event and reading goes on with the place in memory.
+  private func keep(_ sink: any EventSink, _ call: () throws -> Void) {
+    do {
+      try call()
+      if storeFailing.withLock({ $0 }) {
+        storeFailing.withLock { $0 = false }
+        sink.post(.positionStoreRecovered)
+      }
+    } catch {
+      storeFailing.withLock { $0 = true }
+      sink.post(.positionStoreFailed(reason: "\(error)"))
+    }
   }
 
   public func perform(_ effect: ReaderEffect, sink: any EventSink) {
@@ -29,17 +47,11 @@ public final class EffectHandler: Sendable {
     case .loadBook(let book):
       speech.load(book: book)
     case .savePosition(let save):
-      do {
-        try store.save(save)
-        if storeFailing.withLock({ $0 }) {
-          storeFailing.withLock { $0 = false }
-          sink.post(.positionStoreRecovered)
-        }
-      } catch {
-        // Reading goes on with the place held in memory; the state says why it is not kept.
-        storeFailing.withLock { $0 = true }
-        sink.post(.positionStoreFailed(reason: "\(error)"))
-      }
+      keep(sink) { try self.store.save(save) }
+    case .saveSettings(let settings):
+      keep(sink) { try self.store.saveSettings(settings) }
+    case .rememberOpenBook(let bookID):
+      keep(sink) { try self.store.rememberOpenBook(bookID: bookID, path: self.paths.withLock { $0[bookID] }) }
     }
   }
 }

@@ -41,7 +41,8 @@ public final class ReaderRuntime: EventSink, Sendable {
   }
 
   /// Opens a book at the place the store kept for it. A store that cannot be read is reported, and the book opens at its start.
-  public func open(bookID: String, book: SentenceMap) {
+  public func open(bookID: String, book: SentenceMap, path: String? = nil) {
+    if let path { handler.register(path: path, for: bookID) }
     do {
       let saved = try handler.store.load(bookID: bookID)
       post(.bookOpened(bookID: bookID, book: book, saved: saved))

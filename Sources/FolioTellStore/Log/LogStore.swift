@@ -1,0 +1,263 @@
+import FolioTellCore
+import FolioTellRuntime
+import Foundation
+import Glibc
+import Synchronization
+
+/// The places, settings and bookmarks of the box, in append-only segment files on the data partition.
+///
+/// Records are only ever appended, each framed with its length, sequence number and CRC-32 (see Framing),
+/// so a power cut can at worst tear the last one, which the next open cuts off. When the live segment
+/// grows past `segmentLimit`, the whole state is written as a snapshot into a new segment (write, fsync,
+/// rename, fsync the directory) and the old segments are deleted: a crash at any step leaves either the
+/// old segments, or the old ones and the complete snapshot, both of which load to the full state.
+///
+/// All calls are safe from any thread; the runtime calls it from the funnel's.
+public final class LogStore: PositionStore {
+  public struct Options: Sendable {
+    /// A segment larger than this is compacted into a snapshot.
+    public var segmentLimit = 64 * 1024
+    /// Milliseconds since 1970, for the records' wall time.
+    public var wallClock: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
+    public init() {}
+  }
+
+  /// What opening the store found and repaired.
+  public struct Recovery: Equatable, Sendable {
+    public var segments = 0
+    public var records = 0
+    /// Damaged stretches inside segments, skipped; the records after them were kept.
+    public var damagedRecords = 0
+    /// Bytes of a torn last record cut off the end of the live segment.
+    public var truncatedBytes = 0
+    /// Files of a compaction that was interrupted before its rename, removed.
+    public var removedTemporaryFiles = 0
+  }
+
+  /// The steps of a compaction, for tests that simulate a crash after each.
+  public enum CompactionStep: CaseIterable, Sendable {
+    case wroteSnapshot, syncedSnapshot, renamedSnapshot, syncedDirectory, deletedFirstOldSegment, deletedOldSegments
+  }
+
+  public struct SimulatedCrash: Error {}
+
+  public let directory: String
+  public let stats = IOStats()
+  public let recovery: Recovery
+  private let options: Options
+  private struct Live {
+    var descriptor: Int32
+    var writable: Bool
+    var number: Int
+    var size: Int
+    var nextSequence: UInt64
+    var state: StoreState
+    var lastSnapshotSize = 0
+  }
+  private let live: Mutex<Live>
+
+  /// Opens (creating it if needed) the store in `directory`, repairing what a power cut left.
+  /// A directory that can be read but not written opens read-only: places load, saves fail with the reason.
+  public init(directory: String, options: Options = Options()) throws(StoreError) {
+    self.directory = directory
+    self.options = options
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      let code = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { ($0 as? NSError)?.code }
+      throw StoreError(call: "create the data directory", path: directory, code: Int32(code ?? Int(EACCES)))
+    }
+    var recovery = Recovery()
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    for name in names where name.hasPrefix("segment-") && name.hasSuffix(".tmp") {
+      if unlink(directory + "/" + name) == 0 { recovery.removedTemporaryFiles += 1 }
+    }
+    let numbers = names.compactMap(Self.segmentNumber).sorted()
+    var state = StoreState()
+    var sequence: UInt64 = 0
+    var lastSnapshotSize = 0
+    var liveSize = 0
+    for (index, number) in numbers.enumerated() {
+      let path = Self.path(directory, number)
+      let descriptor = try Syscall.open(path, O_RDONLY)
+      let bytes = try { () throws(StoreError) -> [UInt8] in
+        defer { close(descriptor) }
+        return try Syscall.readAll(descriptor, path)
+      }()
+      let scan = Framing.scan(bytes)
+      for found in scan.records {
+        if let record = found.record {
+          if record == .snapshotStart { lastSnapshotSize = 0 }
+          state.apply(record)
+        }
+        lastSnapshotSize += found.length
+        sequence = max(sequence, found.sequence)
+      }
+      recovery.records += scan.records.count
+      recovery.damagedRecords += scan.damaged.count
+      let isLive = index == numbers.count - 1
+      if isLive, let torn = scan.tornTail {
+        recovery.truncatedBytes = bytes.count - torn
+        liveSize = torn
+      } else if isLive {
+        liveSize = bytes.count
+      }
+    }
+    recovery.segments = numbers.count
+    self.recovery = recovery
+
+    let number = numbers.last ?? 1
+    let path = Self.path(directory, number)
+    var writable = true
+    var descriptor: Int32
+    do throws(StoreError) {
+      descriptor = try Syscall.open(path, O_RDWR | O_CREAT)
+      if recovery.truncatedBytes > 0 {
+        try Syscall.run("truncate", path) { Int(ftruncate(descriptor, off_t(liveSize))) }
+        try Syscall.sync(descriptor, path, stats: stats)
+      }
+      if numbers.isEmpty { try Syscall.syncDirectory(directory, stats: stats) }
+    } catch where [EROFS, EACCES, EPERM].contains(error.code) && !numbers.isEmpty {
+      descriptor = try Syscall.open(path, O_RDONLY)
+      writable = false
+    }
+    live = Mutex(
+      Live(
+        descriptor: descriptor, writable: writable, number: number, size: liveSize, nextSequence: sequence + 1,
+        state: state, lastSnapshotSize: lastSnapshotSize))
+  }
+
+  deinit {
+    live.withLock { _ = close($0.descriptor) }
+  }
+
+  static func segmentNumber(_ name: String) -> Int? {
+    guard name.hasPrefix("segment-"), name.hasSuffix(".log") else { return nil }
+    return Int(name.dropFirst("segment-".count).dropLast(".log".count))
+  }
+
+  static func path(_ directory: String, _ number: Int, temporary: Bool = false) -> String {
+    let digits = String(number)
+    return "\(directory)/segment-\(String(repeating: "0", count: max(0, 8 - digits.count)))\(digits)\(temporary ? ".tmp" : ".log")"
+  }
+
+  // MARK: - Reading
+
+  public var state: StoreState { live.withLock { $0.state } }
+  public var settings: ReaderSettings? { live.withLock { $0.state.settings } }
+  public var lastOpenBook: StoreState.OpenBook? { live.withLock { $0.state.lastOpenBook } }
+  public func bookmarks(for bookID: String) -> [Bookmark] { live.withLock { $0.state.bookmarks[bookID] ?? [] } }
+  public var segmentFiles: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { Self.segmentNumber($0) != nil }
+      .sorted()
+  }
+
+  public func load(bookID: String) throws -> ReadingPosition? {
+    live.withLock { live in
+      live.state.positions[bookID].map { ReadingPosition(offset: $0.offset, sentence: $0.sentence) }
+    }
+  }
+
+  // MARK: - Writing
+
+  public func save(_ save: PositionSave) throws {
+    let position = StoredPosition(
+      bookID: save.bookID, offset: save.position.offset, sentence: save.position.sentence,
+      wallTime: options.wallClock())
+    try append([.position(position)])
+  }
+
+  public func saveSettings(_ settings: PlaybackSettings) throws {
+    var stored = self.settings ?? ReaderSettings()
+    stored.wpm = settings.wpm
+    stored.voice = settings.voice
+    try append([.settings(stored)])
+  }
+
+  public func save(settings: ReaderSettings) throws(StoreError) { try append([.settings(settings)]) }
+
+  public func rememberOpenBook(bookID: String, path: String?) throws {
+    try append([.lastOpenBook(bookID: bookID, path: path ?? "")])
+  }
+
+  public func addBookmark(_ bookmark: Bookmark) throws(StoreError) { try append([.bookmarkAdded(bookmark)]) }
+
+  public func removeBookmark(bookID: String, offset: Int) throws(StoreError) {
+    try append([.bookmarkRemoved(bookID: bookID, offset: offset)])
+  }
+
+  /// Appends records and makes them durable (one write, one fsync), then compacts if the segment is too large.
+  /// On failure nothing is half-written: a torn append is cut off again, and the state keeps the records
+  /// in memory so reading goes on.
+  public func append(_ records: [StoreRecord]) throws(StoreError) {
+    try live.withLock { (live: inout Live) throws(StoreError) in
+      for record in records { live.state.apply(record) }
+      let path = Self.path(directory, live.number)
+      if !live.writable {
+        let descriptor = try Syscall.open(path, O_RDWR)
+        close(live.descriptor)
+        live.descriptor = descriptor
+        live.writable = true
+      }
+      var bytes: [UInt8] = []
+      for record in records {
+        bytes += Framing.frame(record, sequence: live.nextSequence)
+        live.nextSequence += 1
+      }
+      do throws(StoreError) {
+        try Syscall.write(live.descriptor, bytes, at: live.size, path, stats: stats)
+        try Syscall.sync(live.descriptor, path, stats: stats)
+      } catch {
+        _ = ftruncate(live.descriptor, off_t(live.size))
+        throw error
+      }
+      live.size += bytes.count
+      if live.size > options.segmentLimit, live.size > 2 * live.lastSnapshotSize {
+        // A failed compaction leaves the old segments whole; the next append tries again.
+        try? compact(&live, crashAfter: nil)
+      }
+    }
+  }
+
+  /// Compacts now. `crashAfter` stops after a step, leaving the files as a power cut would.
+  public func compact(crashAfter step: CompactionStep? = nil) throws {
+    try live.withLock { (live: inout Live) throws in try compact(&live, crashAfter: step) }
+  }
+
+  private func compact(_ live: inout Live, crashAfter step: CompactionStep?) throws {
+    let number = live.number + 1
+    let temporary = Self.path(directory, number, temporary: true)
+    let final = Self.path(directory, number)
+    var sequence = live.nextSequence
+    var bytes: [UInt8] = []
+    for record in live.state.snapshot() {
+      bytes += Framing.frame(record, sequence: sequence)
+      sequence += 1
+    }
+    let descriptor = try Syscall.open(temporary, O_RDWR | O_CREAT | O_TRUNC)
+    var keep = false
+    defer { if !keep { close(descriptor) } }
+    try Syscall.write(descriptor, bytes, at: 0, temporary, stats: stats)
+    if step == .wroteSnapshot { throw SimulatedCrash() }
+    try Syscall.sync(descriptor, temporary, stats: stats)
+    if step == .syncedSnapshot { throw SimulatedCrash() }
+    try Syscall.run("rename", temporary) { Int(rename(temporary, final)) }
+    if step == .renamedSnapshot { throw SimulatedCrash() }
+    try Syscall.syncDirectory(directory, stats: stats)
+    if step == .syncedDirectory { throw SimulatedCrash() }
+    let old = segmentFiles.compactMap(Self.segmentNumber).filter { $0 < number }
+    close(live.descriptor)
+    keep = true
+    live.descriptor = descriptor
+    live.number = number
+    live.size = bytes.count
+    live.nextSequence = sequence
+    live.lastSnapshotSize = bytes.count
+    for (index, segment) in old.enumerated() {
+      try Syscall.run("delete", Self.path(directory, segment)) { Int(unlink(Self.path(directory, segment))) }
+      if index == 0, step == .deletedFirstOldSegment, old.count > 1 { throw SimulatedCrash() }
+    }
+    if step == .deletedOldSegments { throw SimulatedCrash() }
+    try Syscall.syncDirectory(directory, stats: stats)
+  }
+}

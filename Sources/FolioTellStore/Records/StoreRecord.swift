@@ -1,0 +1,184 @@
+/// The listener's settings, kept across restarts.
+public struct ReaderSettings: Equatable, Sendable {
+  public var wpm: Int
+  public var voice: String
+  public var volume: Int
+  public var pitch: Int
+  /// Display options by name (contrast, night mode, font size...), as text.
+  public var display: [String: String]
+
+  public init(wpm: Int = 175, voice: String = "en", volume: Int = 100, pitch: Int = 50, display: [String: String] = [:]) {
+    self.wpm = wpm
+    self.voice = voice
+    self.volume = volume
+    self.pitch = pitch
+    self.display = display
+  }
+}
+
+/// Where the listener stopped in one book.
+public struct StoredPosition: Equatable, Sendable {
+  public var bookID: String
+  public var offset: Int
+  public var sentence: Int
+  /// Milliseconds since 1970 when the listener was there.
+  public var wallTime: Int64
+
+  public init(bookID: String, offset: Int, sentence: Int, wallTime: Int64) {
+    self.bookID = bookID
+    self.offset = offset
+    self.sentence = sentence
+    self.wallTime = wallTime
+  }
+}
+
+public struct Bookmark: Equatable, Hashable, Sendable {
+  public var bookID: String
+  public var offset: Int
+  public var sentence: Int
+  public var label: String
+  public var wallTime: Int64
+
+  public init(bookID: String, offset: Int, sentence: Int, label: String = "", wallTime: Int64) {
+    self.bookID = bookID
+    self.offset = offset
+    self.sentence = sentence
+    self.label = label
+    self.wallTime = wallTime
+  }
+}
+
+/// One entry of the log. A `snapshotStart` says that what follows in its segment is the whole state.
+public enum StoreRecord: Equatable, Sendable {
+  case snapshotStart
+  case position(StoredPosition)
+  case settings(ReaderSettings)
+  case bookmarkAdded(Bookmark)
+  case bookmarkRemoved(bookID: String, offset: Int)
+  case lastOpenBook(bookID: String, path: String)
+
+  enum Kind: UInt8 {
+    case snapshotStart = 1, position, settings, bookmarkAdded, bookmarkRemoved, lastOpenBook
+  }
+
+  /// The payload: a kind byte, then the fields in little-endian binary, strings as a 16-bit length and UTF-8.
+  func encoded() -> [UInt8] {
+    var out = ByteWriter()
+    switch self {
+    case .snapshotStart:
+      out.u8(Kind.snapshotStart.rawValue)
+    case .position(let position):
+      out.u8(Kind.position.rawValue)
+      out.string(position.bookID)
+      out.u64(UInt64(position.offset))
+      out.u32(UInt32(position.sentence))
+      out.i64(position.wallTime)
+    case .settings(let settings):
+      out.u8(Kind.settings.rawValue)
+      out.u16(UInt16(clamping: settings.wpm))
+      out.string(settings.voice)
+      out.u16(UInt16(clamping: settings.volume))
+      out.u16(UInt16(clamping: settings.pitch))
+      out.u16(UInt16(clamping: settings.display.count))
+      for (key, value) in settings.display.sorted(by: { $0.key < $1.key }) {
+        out.string(key)
+        out.string(value)
+      }
+    case .bookmarkAdded(let bookmark):
+      out.u8(Kind.bookmarkAdded.rawValue)
+      out.string(bookmark.bookID)
+      out.u64(UInt64(bookmark.offset))
+      out.u32(UInt32(bookmark.sentence))
+      out.i64(bookmark.wallTime)
+      out.string(bookmark.label)
+    case .bookmarkRemoved(let bookID, let offset):
+      out.u8(Kind.bookmarkRemoved.rawValue)
+      out.string(bookID)
+      out.u64(UInt64(offset))
+    case .lastOpenBook(let bookID, let path):
+      out.u8(Kind.lastOpenBook.rawValue)
+      out.string(bookID)
+      out.string(path)
+    }
+    return out.bytes
+  }
+
+  /// Reads a payload; nil for a kind this version does not know (written by a newer box), which is skipped.
+  static func decode(_ payload: ArraySlice<UInt8>) throws(ByteReader.Underflow) -> StoreRecord? {
+    var input = ByteReader(payload)
+    guard let kind = Kind(rawValue: try input.u8()) else { return nil }
+    let record: StoreRecord
+    switch kind {
+    case .snapshotStart:
+      record = .snapshotStart
+    case .position:
+      record = .position(
+        StoredPosition(
+          bookID: try input.string(), offset: Int(try input.u64()), sentence: Int(try input.u32()),
+          wallTime: try input.i64()))
+    case .settings:
+      var settings = ReaderSettings(
+        wpm: Int(try input.u16()), voice: try input.string(), volume: Int(try input.u16()), pitch: Int(try input.u16()))
+      let count = Int(try input.u16())
+      for _ in 0..<count { settings.display[try input.string()] = try input.string() }
+      record = .settings(settings)
+    case .bookmarkAdded:
+      let bookID = try input.string()
+      let offset = Int(try input.u64())
+      let sentence = Int(try input.u32())
+      let wallTime = try input.i64()
+      let label = try input.string()
+      record = .bookmarkAdded(
+        Bookmark(bookID: bookID, offset: offset, sentence: sentence, label: label, wallTime: wallTime))
+    case .bookmarkRemoved:
+      record = .bookmarkRemoved(bookID: try input.string(), offset: Int(try input.u64()))
+    case .lastOpenBook:
+      record = .lastOpenBook(bookID: try input.string(), path: try input.string())
+    }
+    return record
+  }
+}
+
+struct ByteWriter {
+  var bytes: [UInt8] = []
+  mutating func u8(_ value: UInt8) { bytes.append(value) }
+  mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+  mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+  mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+  mutating func i64(_ value: Int64) { u64(UInt64(bitPattern: value)) }
+  mutating func string(_ value: String) {
+    let utf8 = Array(value.utf8.prefix(Int(UInt16.max)))
+    u16(UInt16(utf8.count))
+    bytes += utf8
+  }
+}
+
+struct ByteReader {
+  struct Underflow: Error {}
+  private var rest: ArraySlice<UInt8>
+
+  init(_ bytes: ArraySlice<UInt8>) { rest = bytes }
+
+  var isAtEnd: Bool { rest.isEmpty }
+
+  mutating func take(_ count: Int) throws(Underflow) -> ArraySlice<UInt8> {
+    guard rest.count >= count else { throw Underflow() }
+    defer { rest = rest.dropFirst(count) }
+    return rest.prefix(count)
+  }
+
+  mutating func unsigned(_ width: Int) throws(Underflow) -> UInt64 {
+    let bytes = try take(width)
+    return bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+  }
+
+  mutating func u8() throws(Underflow) -> UInt8 { UInt8(try unsigned(1)) }
+  mutating func u16() throws(Underflow) -> UInt16 { UInt16(try unsigned(2)) }
+  mutating func u32() throws(Underflow) -> UInt32 { UInt32(try unsigned(4)) }
+  mutating func u64() throws(Underflow) -> UInt64 { try unsigned(8) }
+  mutating func i64() throws(Underflow) -> Int64 { Int64(bitPattern: try unsigned(8)) }
+  mutating func string() throws(Underflow) -> String {
+    let count = Int(try u16())
+    return String(decoding: try take(count), as: UTF8.self)
+  }
+}
