@@ -255,7 +255,7 @@ public final class LogStore: PositionStore {
     live.lastSnapshotSize = bytes.count
     for (index, segment) in old.enumerated() {
       try Syscall.run("delete", Self.path(directory, segment)) { Int(unlink(Self.path(directory, segment))) }
-      if index == 0, step == .deletedFirstOldSegment, old.count > 1 { throw SimulatedCrash() }
+      if index == 0, step == .deletedFirstOldSegment { throw SimulatedCrash() }
     }
     if step == .deletedOldSegments { throw SimulatedCrash() }
     try Syscall.syncDirectory(directory, stats: stats)

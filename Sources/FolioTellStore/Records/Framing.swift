@@ -51,7 +51,13 @@ enum Framing {
       offset + headerSize + length <= bytes.count
     else { return nil }
     let payload = bytes[(offset + headerSize)..<(offset + headerSize + length)]
-    guard crc(payload) == payloadCRC, let decoded = try? StoreRecord.decode(payload) else { return nil }
+    guard crc(payload) == payloadCRC else { return nil }
+    let decoded: StoreRecord?
+    do {
+      decoded = try StoreRecord.decode(payload)
+    } catch {
+      return nil
+    }
     return Found(offset: offset, length: headerSize + length, sequence: sequence, record: decoded)
   }
 
