@@ -6,10 +6,11 @@ let usage = """
 
   commands:
     sim [BOOK.txt] [--engine espeak|simulated] [--audio OUTPUT] [--clock real|virtual] [--trace FILE]
-        [--verbose] [speech options as for say]
+        [--data-dir DIR] [--verbose] [speech options as for say]
         Run the box on this machine: read a plain-text book (or the built-in sample) with espeak-ng into the
         paced virtual sound card (or --audio default to hear it), printing each word as it is heard.
-        --clock virtual reads the whole book at once with the simulated engine. Keys: space play/pause, s stop, n/Right next sentence,
+        --clock virtual reads the whole book at once with the simulated engine. --data-dir keeps the place,
+        rate, voice and book there across restarts (without BOOK, the last book is reopened). Keys: space play/pause, s stop, n/Right next sentence,
         p/Left previous sentence, r start over, +/Up faster, -/Down slower, q quit.
     say TEXT... [--voice NAME] [--wpm N] [--volume N] [--pitch N] [--audio OUTPUT] [--lexicon FILE]
         Speak the text with espeak-ng. OUTPUT: an ALSA device (default, hw:1,0, plughw:1,0, alsa:NAME),

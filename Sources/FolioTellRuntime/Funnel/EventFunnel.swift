@@ -11,6 +11,7 @@ public final class EventFunnel<Event: Sendable>: Sendable {
     var head = 0
     var draining = false
     var stopped = false
+    var started = false
     var handler: (@Sendable (Event) -> Void)?
 
     mutating func pop() -> Event? {
@@ -26,6 +27,7 @@ public final class EventFunnel<Event: Sendable>: Sendable {
 
   private let queue = Mutex(Queue())
   private let wakeup = DispatchSemaphore(value: 0)
+  private let finished = DispatchSemaphore(value: 0)
 
   public init() {}
 
@@ -68,17 +70,27 @@ public final class EventFunnel<Event: Sendable>: Sendable {
     let thread = Thread { [self] in
       while true {
         wakeup.wait()
-        if queue.withLock({ $0.stopped }) { return }
         drain()
+        if queue.withLock({ $0.stopped }) {
+          finished.signal()
+          return
+        }
       }
     }
+    queue.withLock { $0.started = true }
     thread.name = "foliotell.funnel"
     thread.start()
   }
 
+  /// Stops the funnel's thread once every event posted so far has been handled, and waits for it,
+  /// so a stop posted just before (and the place it saves) is not lost on the way out.
   public func stop() {
-    queue.withLock { $0.stopped = true }
+    let started = queue.withLock { queue -> Bool in
+      queue.stopped = true
+      return queue.started
+    }
     wakeup.signal()
+    if started { finished.wait() }
   }
 }
 

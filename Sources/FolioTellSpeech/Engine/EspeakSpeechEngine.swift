@@ -235,7 +235,9 @@ public final class EspeakSpeechEngine: SpeechEngine {
       let chunkBase = written
       let completed = try espeak.synthesize(text.string(0..<text.scalars.count)) { samples, words in
         for word in words {
-          if let span = text.bookSpan(ofWordAt: word.textIndex) { heard.pending.append((chunkBase + word.frame, span)) }
+          if let span = text.bookSpan(ofWordAt: word.textIndex) {
+            heard.add(frame: chunkBase + word.frame, span: span, in: book)
+          }
         }
         guard !self.isAborted(token) else { return false }
         do {
@@ -282,12 +284,31 @@ public final class EspeakSpeechEngine: SpeechEngine {
 
   private struct HeardWords {
     var pending: [(frame: Int, span: TextSpan)] = []
+
+    /// espeak-ng says some short words together with the one before and reports only that one
+    /// ("on the bank": "on", then "bank"); the reported word then covers the unreported ones, so the
+    /// highlight shows everything being said.
+    mutating func add(frame: Int, span: TextSpan, in book: SentenceMap) {
+      if var last = pending.last, last.span.end < span.start {
+        var end = span.start
+        while end > last.span.end, book.scalars[end - 1].properties.isWhitespace { end -= 1 }
+        if end > last.span.end, !book.scalars[last.span.end..<end].contains(where: { "\n\r".unicodeScalars.contains($0) })
+        {
+          last.span.end = end
+          pending[pending.count - 1] = last
+        }
+      }
+      pending.append((frame, span))
+    }
   }
 
   private func postHeard(_ heard: inout HeardWords, token: Int, written: Int) {
     let played = written == Int.max ? Int.max : written - audio.queuedFrames()
+    // Without a device pacing playback, every word is "heard" as soon as it is written; the last one
+    // waits for the next, which may still widen it (see HeardWords.add).
+    let holdBack = !audio.isPaced && written != Int.max ? 1 : 0
     var count = 0
-    for word in heard.pending {
+    for word in heard.pending.dropLast(holdBack) {
       guard word.frame <= played else { break }
       if isAborted(token) { break }
       sink.post(.playback(.willSpeakRange(token: token, location: word.span.start, length: word.span.length)))

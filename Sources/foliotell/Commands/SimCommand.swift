@@ -1,19 +1,23 @@
+import Dispatch
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellSpeech
+import FolioTellStore
 import Foundation
 import Synchronization
 
-/// `foliotell sim`: the whole box on a laptop, with the simulated speech engine.
+/// `foliotell sim`: the whole box on this machine: real speech into the virtual sound card (or a real one),
+/// the keyboard as the controls, and, with --data-dir, places and settings kept across restarts.
 enum SimCommand {
   struct Options {
     var bookPath: String?
-    var wpm = SpeechRate.normal
-    var voice = "en"
+    var wpm: Int?
+    var voice: String?
     var virtualClock = false
     var tracePath: String?
     var verbose = false
     var engine = "espeak"
+    var dataDirectory: String?
     var speech = SpeechOptions()
   }
 
@@ -48,6 +52,7 @@ enum SimCommand {
         case let other: fail("--clock '\(other)': use 'real' (speak in real time) or 'virtual' (as fast as possible)")
         }
       case "--trace": options.tracePath = value(for: argument)
+      case "--data-dir": options.dataDirectory = value(for: argument)
       case "--verbose", "-v": options.verbose = true
       case _ where argument.hasPrefix("-"): fail("sim: unknown option '\(argument)'\n\(usage)")
       default:
@@ -58,10 +63,16 @@ enum SimCommand {
     return options
   }
 
-  static func loadBook(_ options: Options) -> (id: String, book: SentenceMap) {
+  struct LoadedBook {
+    var id: String
+    var book: SentenceMap
+    var path: String?
+  }
+
+  static func loadBook(at path: String?) -> LoadedBook {
     var text = SampleBook.text
     var bytes = Array(text.utf8)
-    if let path = options.bookPath {
+    if let path {
       guard let data = FileManager.default.contents(atPath: path) else {
         fail("cannot open the book '\(path)': no such file, or not readable", status: 1)
       }
@@ -74,17 +85,51 @@ enum SimCommand {
     // Feed the engine composed text, so offsets match what it reports for accented letters.
     text = text.precomposedStringWithCanonicalMapping
     let sentences = PlainTextSentences.sentences(in: text)
-    guard !sentences.isEmpty else { fail("the book '\(options.bookPath ?? "")' has no text to read", status: 1) }
+    guard !sentences.isEmpty else { fail("the book '\(path ?? "")' has no text to read", status: 1) }
     do {
-      return (BookIdentity.id(forContent: bytes), try SentenceMap(sentences: sentences, text: text))
+      return LoadedBook(
+        id: BookIdentity.id(forContent: bytes), book: try SentenceMap(sentences: sentences, text: text),
+        path: path.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
     } catch {
       fail("cannot read the book: \(error)", status: 1)
     }
   }
 
+  static func warn(_ message: String) {
+    FileHandle.standardError.write(Data("foliotell: \(message)\n".utf8))
+  }
+
+  /// The store in `--data-dir`, or memory when there is none or it cannot be used (said once, reading goes on).
+  static func openStore(_ options: Options) -> (store: any PositionStore, log: LogStore?) {
+    guard let directory = options.dataDirectory else { return (InMemoryPositionStore(), nil) }
+    do {
+      let log = try LogStore(directory: directory)
+      let recovery = log.recovery
+      if recovery.truncatedBytes > 0 || recovery.damagedRecords > 0 {
+        warn(
+          "\(directory): repaired the place log (\(recovery.truncatedBytes) bytes of a torn last record cut off, \(recovery.damagedRecords) damaged records skipped)"
+        )
+      }
+      return (log, log)
+    } catch {
+      warn("cannot keep places in \(directory): \(error); reading goes on, places are kept until the program ends")
+      return (InMemoryPositionStore(), nil)
+    }
+  }
+
   static func run(_ arguments: [String]) {
     let options = parse(arguments)
-    let (bookID, book) = loadBook(options)
+    let (store, log) = openStore(options)
+    // With no book named, reopen the last one read, if its file is still there.
+    var path = options.bookPath
+    if path == nil, let last = log?.lastOpenBook, !last.path.isEmpty, FileManager.default.fileExists(atPath: last.path) {
+      path = last.path
+    }
+    let loaded = loadBook(at: path)
+    let saved = log?.settings
+    let wpm = options.wpm ?? saved?.wpm ?? SpeechRate.normal
+    let voice = options.voice ?? saved?.voice ?? "en"
+
     let virtualClock = options.virtualClock ? VirtualClock() : nil
     let clock: any ReaderClock = virtualClock ?? MonotonicClock()
     let scheduler: any TimerScheduler = virtualClock ?? DispatchTimerScheduler()
@@ -100,16 +145,15 @@ enum SimCommand {
     } else {
       engine = SimulatedSpeechEngine(sink: funnel, scheduler: scheduler)
     }
-    let store = InMemoryPositionStore()
     var initial = ReaderState()
-    initial.playback = PlaybackState(wpm: options.wpm, voice: options.voice, wpmLimits: SpeechLimits.wpm)
+    initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechLimits.wpm)
     let runtime = ReaderRuntime(
       funnel: funnel, initial: initial,
       effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: store), clock: clock)
 
-    if let path = options.tracePath {
+    if let tracePath = options.tracePath {
       do {
-        let recorder = try TraceRecorder(path: path)
+        let recorder = try TraceRecorder(path: tracePath)
         runtime.observe { recorder.record($0) }
       } catch {
         fail("\(error)", status: 1)
@@ -123,7 +167,7 @@ enum SimCommand {
       if !interactive, step.after.playback.phase == .finished { done.signal() }
     }
 
-    runtime.open(bookID: bookID, book: book)
+    runtime.open(bookID: loaded.id, book: loaded.book, path: loaded.path)
     runtime.post(.playback(.primaryTapped))
 
     if let virtualClock {
@@ -131,6 +175,18 @@ enum SimCommand {
       funnel.drain()
       while runtime.snapshot.playback.phase != .finished, virtualClock.fireNext() { funnel.drain() }
       return
+    }
+    tickEvery(5, scheduler: scheduler, runtime: runtime)
+    let quit: @Sendable () -> Void = {
+      runtime.post(.playback(.stopTapped))
+      done.signal()
+    }
+    let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number)
+      source.setEventHandler(handler: quit)
+      source.resume()
+      return source
     }
     if interactive {
       print("space play/pause · s stop · n/→ next · p/← previous · r start over · +/- speed · q quit")
@@ -140,16 +196,24 @@ enum SimCommand {
         case .playback(let event): runtime.post(.playback(event))
         case .faster: runtime.post(.playback(.speedChanged(wpm: runtime.snapshot.playback.wpm + 25)))
         case .slower: runtime.post(.playback(.speedChanged(wpm: runtime.snapshot.playback.wpm - 25)))
-        case .quit:
-          runtime.post(.playback(.stopTapped))
-          done.signal()
+        case .quit: quit()
         }
       }
     }
     funnel.start()
     done.wait()
+    // Handles the stop (and saves its place) before leaving.
     funnel.stop()
+    withExtendedLifetime(signals) {}
     TerminalKeys.restore()
     print("")
+  }
+
+  /// The position reducer's clock tick, so a place heard long ago is saved even when no word follows.
+  static func tickEvery(_ seconds: Double, scheduler: any TimerScheduler, runtime: ReaderRuntime) {
+    scheduler.schedule(after: seconds) {
+      runtime.post(.clockTicked)
+      tickEvery(seconds, scheduler: scheduler, runtime: runtime)
+    }
   }
 }

@@ -26,7 +26,9 @@ enum TerminalKeys {
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return }
     isRaw = true
     atexit { TerminalKeys.restore() }
-    for signalNumber in [SIGINT, SIGTERM, SIGSEGV, SIGABRT, SIGBUS, SIGILL] {
+    // Ctrl-C and SIGTERM are handled by the command (a graceful stop that saves the place); a crash
+    // puts the terminal back before the default action.
+    for signalNumber in [SIGSEGV, SIGABRT, SIGBUS, SIGILL] {
       signal(signalNumber) { number in
         TerminalKeys.restore()
         signal(number, SIG_DFL)
