@@ -191,7 +191,7 @@ func place(_ offset: Int, _ sentence: Int) -> ReadingPosition { ReadingPosition(
     var script = PositionScript()
     script.open()
     script.send(.heard(place(4, 0), at: 3)) { $0.current = place(4, 0) }
-    script.send(.clockTicked(at: 29))
+    script.send(.clockTicked(at: 28.5))
   }
 
   @Test func aTickWithNothingNewSavesNothing() {
@@ -221,7 +221,12 @@ func place(_ offset: Int, _ sentence: Int) -> ReadingPosition { ReadingPosition(
     }
     #expect((115...145).contains(saves.count))
     let gaps = zip(saves.dropFirst(), saves).map { $0 - $1 }
-    #expect(gaps.allSatisfy { $0 >= 25 && $0 <= 30.5 })
+    #expect(gaps.allSatisfy { $0 >= 24 && $0 <= 30 })
+  }
+
+  @Test func savesAreDueASecondEarlySoNoMoreThanTheIntervalIsLost() {
+    #expect(SavePolicy(interval: 30).deadline == 29)
+    #expect(SavePolicy(interval: 5).deadline == 4.5)
   }
 
   @Test func thePolicyKeepsItsWindowInsideTheInterval() {

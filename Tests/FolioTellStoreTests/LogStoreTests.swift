@@ -30,7 +30,8 @@ import Testing
   @Test func aMissingDataDirectoryIsCreated() throws {
     let directory = temporaryDirectory() + "/deeper/foliotell"
     let store = try LogStore(directory: directory, options: fixedClock())
-    try store.save(PositionSave(bookID: "b", position: ReadingPosition(offset: 4, sentence: 0), reason: .paused, time: 0))
+    try store.save(
+      PositionSave(bookID: "b", position: ReadingPosition(offset: 4, sentence: 0), reason: .paused, time: 0))
     #expect(try LogStore(directory: directory).load(bookID: "b") == ReadingPosition(offset: 4, sentence: 0))
   }
 
@@ -38,7 +39,9 @@ import Testing
     let store = try LogStore(directory: temporaryDirectory(), options: fixedClock())
     let before = (store.stats.writes, store.stats.fsyncs)
     for offset in 0..<10 {
-      try store.save(PositionSave(bookID: "b", position: ReadingPosition(offset: offset, sentence: 0), reason: .whileSpeaking, time: 0))
+      try store.save(
+        PositionSave(
+          bookID: "b", position: ReadingPosition(offset: offset, sentence: 0), reason: .whileSpeaking, time: 0))
     }
     #expect(store.stats.writes - before.0 == 10)
     #expect(store.stats.fsyncs - before.1 == 10)
@@ -49,7 +52,9 @@ import Testing
     let store = try LogStore(directory: directory, options: fixedClock())
     for index in 0..<5_000 {
       try store.save(
-        PositionSave(bookID: "book-\(index % 7)", position: ReadingPosition(offset: index, sentence: index / 10), reason: .whileSpeaking, time: 0))
+        PositionSave(
+          bookID: "book-\(index % 7)", position: ReadingPosition(offset: index, sentence: index / 10),
+          reason: .whileSpeaking, time: 0))
     }
     let sizes = store.segmentFiles.map { bytes(directory + "/" + $0).count }
     #expect(sizes.count == 1)
@@ -65,15 +70,21 @@ import Testing
     let directory = temporaryDirectory()
     let store = try LogStore(directory: directory, options: fixedClock())
     for index in 0..<3_000 {
-      try store.save(PositionSave(bookID: String(format: "%016x", index * 7919), position: ReadingPosition(offset: index, sentence: index), reason: .paused, time: 0))
+      try store.save(
+        PositionSave(
+          bookID: String(format: "%016x", index * 7919), position: ReadingPosition(offset: index, sentence: index),
+          reason: .paused, time: 0))
     }
     let fsyncsBefore = store.stats.fsyncs
-    try store.save(PositionSave(bookID: "one more", position: ReadingPosition(offset: 1, sentence: 0), reason: .paused, time: 0))
+    try store.save(
+      PositionSave(bookID: "one more", position: ReadingPosition(offset: 1, sentence: 0), reason: .paused, time: 0))
     // A snapshot larger than the segment limit must not be compacted again at every append.
     #expect(store.stats.fsyncs - fsyncsBefore == 1)
     let reopened = try LogStore(directory: directory, options: fixedClock())
     #expect(reopened.state.positions.count == 3_001)
-    #expect(try reopened.load(bookID: String(format: "%016x", 2_999 * 7919)) == ReadingPosition(offset: 2_999, sentence: 2_999))
+    #expect(
+      try reopened.load(bookID: String(format: "%016x", 2_999 * 7919))
+        == ReadingPosition(offset: 2_999, sentence: 2_999))
   }
 
   @Test func appendsFromManyThreadsAreAllKeptInOrder() throws {
@@ -81,7 +92,10 @@ import Testing
     let store = try LogStore(directory: directory, options: fixedClock())
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
       for index in 0..<100 {
-        try? store.save(PositionSave(bookID: "thread-\(thread)", position: ReadingPosition(offset: index, sentence: 0), reason: .paused, time: 0))
+        try? store.save(
+          PositionSave(
+            bookID: "thread-\(thread)", position: ReadingPosition(offset: index, sentence: 0), reason: .paused, time: 0)
+        )
       }
     }
     let reopened = try LogStore(directory: directory, options: fixedClock())
@@ -125,9 +139,12 @@ import Testing
   }
 
   @Test func errorsNameTheCallThePathAndWhatToDo() {
-    #expect(StoreError(call: "write", path: "/var/lib/foliotell/segment-00000001.log", code: ENOSPC).description
-      == "Failed to write '/var/lib/foliotell/segment-00000001.log': No space left on device; the disk is full: free some space")
-    #expect(StoreError(call: "open", path: "/d", code: EROFS).description.contains("mount the data partition read-write"))
+    #expect(
+      StoreError(call: "write", path: "/var/lib/foliotell/segment-00000001.log", code: ENOSPC).description
+        == "Failed to write '/var/lib/foliotell/segment-00000001.log': No space left on device; the disk is full: free some space"
+    )
+    #expect(
+      StoreError(call: "open", path: "/d", code: EROFS).description.contains("mount the data partition read-write"))
   }
 }
 
@@ -165,7 +182,9 @@ import Testing
     var failure: StoreError?
     for index in 0..<2_000 {
       do {
-        try store.save(PositionSave(bookID: "book-\(index)", position: ReadingPosition(offset: index, sentence: 0), reason: .paused, time: 0))
+        try store.save(
+          PositionSave(
+            bookID: "book-\(index)", position: ReadingPosition(offset: index, sentence: 0), reason: .paused, time: 0))
         saved += 1
       } catch let error as StoreError {
         failure = error
@@ -188,14 +207,16 @@ import Testing
     defer { Self.run("/bin/umount", [point]) }
     func saveAndClose() throws {
       let store = try LogStore(directory: point + "/data", options: fixedClock())
-      try store.save(PositionSave(bookID: "b", position: ReadingPosition(offset: 42, sentence: 3), reason: .paused, time: 0))
+      try store.save(
+        PositionSave(bookID: "b", position: ReadingPosition(offset: 42, sentence: 3), reason: .paused, time: 0))
     }
     try saveAndClose()
     #expect(Self.run("/bin/mount", ["-o", "remount,ro", point]) == 0)
     let reopened = try LogStore(directory: point + "/data", options: fixedClock())
     #expect(try reopened.load(bookID: "b") == ReadingPosition(offset: 42, sentence: 3))
     do {
-      try reopened.save(PositionSave(bookID: "b", position: ReadingPosition(offset: 50, sentence: 4), reason: .paused, time: 0))
+      try reopened.save(
+        PositionSave(bookID: "b", position: ReadingPosition(offset: 50, sentence: 4), reason: .paused, time: 0))
       Issue.record("a save on a read-only disk succeeded")
     } catch let error as StoreError {
       #expect(error.code == EROFS)

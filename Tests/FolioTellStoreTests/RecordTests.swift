@@ -21,7 +21,8 @@ import Testing
   }
 
   @Test func aPositionRecordIsSmall() {
-    let record = StoreRecord.position(StoredPosition(bookID: "cbf29ce484222325", offset: 123_456, sentence: 789, wallTime: 1_700_000_000_000))
+    let record = StoreRecord.position(
+      StoredPosition(bookID: "cbf29ce484222325", offset: 123_456, sentence: 789, wallTime: 1_700_000_000_000))
     #expect(Framing.frame(record, sequence: 1).count <= 64)
   }
 

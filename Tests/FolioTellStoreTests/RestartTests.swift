@@ -34,7 +34,9 @@ import Testing
     }
 
     func open() {
-      runtime.open(bookID: BookIdentity.id(forContent: Array(RestartTests.text.utf8)), book: RestartTests.book, path: "/books/three.txt")
+      runtime.open(
+        bookID: BookIdentity.id(forContent: Array(RestartTests.text.utf8)), book: RestartTests.book,
+        path: "/books/three.txt")
       funnel.drain()
     }
   }
@@ -87,10 +89,11 @@ import Testing
     let whole = bytes(segment)
     let records = Framing.scan(whole).records
     #expect(records.count > 10)
-    let offsets = Set(records.compactMap { found -> Int? in
-      if case .position(let position)? = found.record { return position.offset }
-      return nil
-    })
+    let offsets = Set(
+      records.compactMap { found -> Int? in
+        if case .position(let position)? = found.record { return position.offset }
+        return nil
+      })
     for cut in stride(from: 0, through: whole.count, by: 1) {
       let copy = temporaryDirectory("cut")
       write(Array(whole[0..<cut]), to: copy + "/segment-00000001.log")

@@ -45,6 +45,10 @@ public struct SavePolicy: Equatable, Sendable {
     self.interval = max(interval, 0)
     self.boundaryWindow = min(max(boundaryWindow, 0), self.interval)
   }
+
+  /// When a save while speaking is due at the latest: a little before `interval`, because words arrive
+  /// a fraction of a second apart, so that no more than `interval` seconds of listening are ever unsaved.
+  public var deadline: Double { interval - min(1, interval / 10) }
 }
 
 /// What happened to the listener's place.
@@ -98,13 +102,13 @@ public enum PlaybackPositionReducer {
       next.current = position
       let elapsed = time - (state.lastSaveTime ?? time)
       let due =
-        elapsed >= state.policy.interval
-        || (crossedBoundary && elapsed >= state.policy.interval - state.policy.boundaryWindow)
+        elapsed >= state.policy.deadline
+        || (crossedBoundary && elapsed >= state.policy.deadline - state.policy.boundaryWindow)
       guard due, next.hasUnsavedChange else { return (next, nil) }
       return save(next, .whileSpeaking, time)
     case .clockTicked(let time):
       guard state.bookID != nil, state.hasUnsavedChange,
-        time - (state.lastSaveTime ?? time) >= state.policy.interval
+        time - (state.lastSaveTime ?? time) >= state.policy.deadline
       else { return (state, nil) }
       return save(state, .whileSpeaking, time)
     case .paused(let position, let time):

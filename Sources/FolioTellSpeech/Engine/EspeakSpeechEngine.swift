@@ -292,7 +292,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
       if var last = pending.last, last.span.end < span.start {
         var end = span.start
         while end > last.span.end, book.scalars[end - 1].properties.isWhitespace { end -= 1 }
-        if end > last.span.end, !book.scalars[last.span.end..<end].contains(where: { "\n\r".unicodeScalars.contains($0) })
+        if end > last.span.end,
+          !book.scalars[last.span.end..<end].contains(where: { "\n\r".unicodeScalars.contains($0) })
         {
           last.span.end = end
           pending[pending.count - 1] = last

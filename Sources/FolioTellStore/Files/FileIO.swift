@@ -18,7 +18,8 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
     let reason = String(cString: strerror(code))
     let advice: String
     switch code {
-    case EROFS: advice = "; the file system is read-only: mount the data partition read-write or choose another --data-dir"
+    case EROFS:
+      advice = "; the file system is read-only: mount the data partition read-write or choose another --data-dir"
     case ENOSPC, EDQUOT: advice = "; the disk is full: free some space"
     case EACCES, EPERM: advice = "; the box has no permission: check the owner of the data directory"
     case EIO: advice = "; the storage device reported an error: check or replace the SD card"

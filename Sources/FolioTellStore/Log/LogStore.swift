@@ -117,7 +117,7 @@ public final class LogStore: PositionStore {
         try Syscall.sync(descriptor, path, stats: stats)
       }
       if numbers.isEmpty { try Syscall.syncDirectory(directory, stats: stats) }
-    } catch where [EROFS, EACCES, EPERM].contains(error.code) && !numbers.isEmpty {
+    } catch  where [EROFS, EACCES, EPERM].contains(error.code) && !numbers.isEmpty {
       descriptor = try Syscall.open(path, O_RDONLY)
       writable = false
     }
@@ -138,7 +138,8 @@ public final class LogStore: PositionStore {
 
   static func path(_ directory: String, _ number: Int, temporary: Bool = false) -> String {
     let digits = String(number)
-    return "\(directory)/segment-\(String(repeating: "0", count: max(0, 8 - digits.count)))\(digits)\(temporary ? ".tmp" : ".log")"
+    return
+      "\(directory)/segment-\(String(repeating: "0", count: max(0, 8 - digits.count)))\(digits)\(temporary ? ".tmp" : ".log")"
   }
 
   // MARK: - Reading

@@ -7,7 +7,8 @@ public struct ReaderSettings: Equatable, Sendable {
   /// Display options by name (contrast, night mode, font size...), as text.
   public var display: [String: String]
 
-  public init(wpm: Int = 175, voice: String = "en", volume: Int = 100, pitch: Int = 50, display: [String: String] = [:]) {
+  public init(wpm: Int = 175, voice: String = "en", volume: Int = 100, pitch: Int = 50, display: [String: String] = [:])
+  {
     self.wpm = wpm
     self.voice = voice
     self.volume = volume

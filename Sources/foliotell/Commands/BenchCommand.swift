@@ -8,8 +8,9 @@ import Synchronization
 /// `foliotell bench speech`: figures for the speech path, measured on this machine in one run.
 enum BenchCommand {
   static func run(_ arguments: [String]) {
+    if arguments.first == "store" { return StoreBench.run(Array(arguments.dropFirst())) }
     guard arguments.first == "speech" else {
-      fail("bench knows: speech (usage: foliotell bench speech [--text FILE] [--rounds N])")
+      fail("bench knows: speech [--text FILE] [--rounds N], store [--minutes N] [--wpm N]")
     }
     var rest = arguments.dropFirst()
     var textPath: String?

@@ -122,7 +122,8 @@ enum SimCommand {
     let (store, log) = openStore(options)
     // With no book named, reopen the last one read, if its file is still there.
     var path = options.bookPath
-    if path == nil, let last = log?.lastOpenBook, !last.path.isEmpty, FileManager.default.fileExists(atPath: last.path) {
+    if path == nil, let last = log?.lastOpenBook, !last.path.isEmpty, FileManager.default.fileExists(atPath: last.path)
+    {
       path = last.path
     }
     let loaded = loadBook(at: path)
