@@ -1,6 +1,10 @@
 #ifndef FOLIOTELL_CALSA_SHIM_H
 #define FOLIOTELL_CALSA_SHIM_H
 #include <alsa/asoundlib.h>
+#include <sys/eventfd.h>
+
+/* An eventfd that wakes a writer blocked in poll on the PCM's descriptors. */
+static inline int folio_wake_descriptor(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 
 /* Swift cannot call the *_alloca macros; these wrap the malloc'd forms' error convention in one place. */
 static inline int folio_snd_pcm_set_s16_params(snd_pcm_t *pcm, unsigned int rate, unsigned int channels,

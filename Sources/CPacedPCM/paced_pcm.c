@@ -22,8 +22,7 @@ struct folio_paced_pcm {
   snd_pcm_uframes_t ring_frames;
   unsigned channels;
 
-  uint64_t transferred; /* frames written since prepare */
-  uint64_t played;      /* frames played since prepare */
+  uint64_t played; /* frames played since prepare; what was written is io.appl_ptr, which rewinds move back */
   uint64_t clock_base_played;
   uint64_t clock_base_ns;
   int running;
@@ -70,12 +69,13 @@ static int advance(struct folio_paced_pcm *p) {
   if (!p->running || p->paused) return 0;
   uint64_t elapsed_ns = now_ns() - p->clock_base_ns;
   uint64_t due = p->clock_base_played + (uint64_t)((double)elapsed_ns * p->speed * p->io.rate / 1e9);
-  uint64_t target = due < p->transferred ? due : p->transferred;
+  uint64_t written = (uint64_t)p->io.appl_ptr;
+  uint64_t target = due < written ? due : written;
   if (target > p->played) {
     keep_played(p, p->played, target);
     p->played = target;
   }
-  if (due > p->transferred) {
+  if (due > written) {
     p->underruns++;
     p->xrun = 1;
     return -EPIPE;
@@ -101,11 +101,11 @@ static snd_pcm_sframes_t paced_transfer(snd_pcm_ioplug_t *io, const snd_pcm_chan
     return -ENODEV;
   }
   const char *base = (const char *)areas[0].addr + (areas[0].first + areas[0].step * offset) / 8;
+  uint64_t at = (uint64_t)io->appl_ptr;
   for (snd_pcm_uframes_t frame = 0; frame < size; frame++) {
-    memcpy(p->ring + ((p->transferred + frame) % p->ring_frames) * p->channels,
-           base + frame * (areas[0].step / 8), p->channels * sizeof(int16_t));
+    memcpy(p->ring + ((at + frame) % p->ring_frames) * p->channels, base + frame * (areas[0].step / 8),
+           p->channels * sizeof(int16_t));
   }
-  p->transferred += size;
   pthread_mutex_unlock(&p->lock);
   return (snd_pcm_sframes_t)size;
 }
@@ -144,7 +144,7 @@ static int paced_prepare(snd_pcm_ioplug_t *io) {
     p->channels = io->channels;
     p->ring = calloc(p->ring_frames * p->channels, sizeof(int16_t));
   }
-  p->transferred = p->played = 0;
+  p->played = 0;
   p->running = p->paused = p->xrun = 0;
   pthread_mutex_unlock(&p->lock);
   if (!p->ring) return -ENOMEM;
@@ -185,7 +185,7 @@ static int paced_delay(snd_pcm_ioplug_t *io, snd_pcm_sframes_t *delay) {
   struct folio_paced_pcm *p = (struct folio_paced_pcm *)io;
   pthread_mutex_lock(&p->lock);
   int status = advance(p);
-  *delay = (snd_pcm_sframes_t)(p->transferred - p->played);
+  *delay = (snd_pcm_sframes_t)((uint64_t)io->appl_ptr - p->played);
   pthread_mutex_unlock(&p->lock);
   return status;
 }

@@ -38,6 +38,10 @@ import Testing
     #expect(spoken("St. Paul lived on Baker St. in town.") == "Saint Paul lived on Baker Street in town.")
   }
 
+  @Test func stBeforeANameAfterACapitalizedWordIsStillSaint() {
+    #expect(spoken("In St. Louis they met. Then Dr. Who left.") == "In Saint Louis they met. Then Doctor Who left.")
+  }
+
   @Test func drBeforeANameIsDoctorAndAfterANameIsDrive() {
     #expect(
       spoken("Dr. Watson drove to Mulholland Dr. at night.") == "Doctor Watson drove to Mulholland Drive at night.")

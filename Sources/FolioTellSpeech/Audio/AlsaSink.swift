@@ -5,22 +5,52 @@ import Synchronization
 
 /// An ALSA PCM, opened by device name (`default`, `hw:1,0`, `plughw:...`) or as the paced virtual card.
 /// Owns the snd_pcm_t: it is closed in deinit, and after the device fails so it can be reopened later.
+///
+/// Threads: the speech worker writes (`begin`, `write`, `end`, `queuedFrames`); the funnel stops, pauses
+/// and resumes. Every ALSA call is made under `state`'s lock, except the worker's own non-blocking writes
+/// and polls inside `write`, which the other side never overlaps: it asks the writer instead, through an
+/// eventfd that wakes the writer's poll at once. See AlsaSink+Writing.swift for the write loop and fades.
 public final class AlsaSink: PCMSink {
   public let label: String
   public let isPaced = true
-  private let device: Device
-  private let bufferMicroseconds: UInt32
-  private let periodMicroseconds: UInt32
-  private struct State {
+  let device: Device
+  let bufferMicroseconds: UInt32
+  let periodMicroseconds: UInt32
+  /// Ramps at stop, pause and resume, against clicks.
+  let fadeSeconds: Double
+  /// Wakes the writer's poll when the funnel asks something of it.
+  let wake: Int32
+
+  enum Request {
+    case stop
+    case pause(resolved: @Sendable () -> Void)
+    case resume
+  }
+
+  struct State {
     var pcm: OpaquePointer?
     var paced: OpaquePointer?
     var rate = 0
-    var dropped = false
     var underruns = 0
     var canPause = false
     var recording = false
+    /// The stream was stopped: writes return false until the next `begin`.
+    var dropped = false
+    /// The worker is inside `write`, so requests go to it rather than to the device directly.
+    var inWrite = false
+    var request: Request?
+    var paused = false
+    /// The last frames of the stream written, so a stop or a pause can take them back and fade them.
+    var history: [Int16] = []
+    var streamFrames = 0
+    /// Stream frames taken back at a pause, to be played again (faded in) on resume.
+    var replay: [Int16] = []
+    /// Device positions of fades and silence that are not the stream's own frames.
+    var synthetic: [Range<Int>] = []
+    /// Frames written to the device since it was prepared.
+    var deviceWritten = 0
   }
-  private let state = Mutex(State())
+  let state = Mutex(State())
 
   public enum Device: Sendable, Equatable {
     case named(String)
@@ -29,7 +59,7 @@ public final class AlsaSink: PCMSink {
   }
 
   /// `buffer` is how much audio may wait ahead of the listener; `period` how often a write returns.
-  public init(_ device: Device, buffer: Double = 0.25, period: Double = 0.01) {
+  public init(_ device: Device, buffer: Double = 0.25, period: Double = 0.01, fade: Double = 0.002) {
     Self.silenceLibraryMessages
     self.device = device
     switch device {
@@ -38,6 +68,8 @@ public final class AlsaSink: PCMSink {
     }
     bufferMicroseconds = UInt32(buffer * 1_000_000)
     periodMicroseconds = UInt32(period * 1_000_000)
+    fadeSeconds = fade
+    wake = folio_wake_descriptor()
   }
 
   private static let silenceLibraryMessages: Void = folio_alsa_silence_library_messages()
@@ -46,10 +78,13 @@ public final class AlsaSink: PCMSink {
     state.withLock { state in
       if let pcm = state.pcm { snd_pcm_close(pcm) }
     }
+    if wake >= 0 { close(wake) }
   }
 
   public var canPause: Bool { state.withLock { $0.canPause } }
   public var underruns: Int { state.withLock { $0.underruns } }
+
+  // MARK: - The paced virtual card's test hooks
 
   /// The paced card's record of what was played, as samples, when recording was switched on.
   public func recordedSamples(from start: Int = 0) -> [Int16] {
@@ -89,6 +124,8 @@ public final class AlsaSink: PCMSink {
     }
   }
 
+  // MARK: - Opening and closing
+
   public func begin(sampleRate: Int) throws(AudioError) {
     try state.withLock { (state: inout State) throws(AudioError) in
       if state.pcm != nil, state.rate != sampleRate {
@@ -97,10 +134,21 @@ public final class AlsaSink: PCMSink {
       }
       if state.pcm == nil { try open(&state, rate: sampleRate) }
       state.dropped = false
+      state.request = nil
+      state.replay = []
+      state.streamFrames = 0
+      if state.paused {
+        // A stop while paused: what was held back is not wanted any more.
+        snd_pcm_drop(state.pcm)
+        state.paused = false
+      }
       let current = snd_pcm_state(state.pcm)
+      // A stop's fade may still be playing: the new stream follows it in the same run of the device.
       if current != SND_PCM_STATE_PREPARED && current != SND_PCM_STATE_RUNNING {
         let code = snd_pcm_prepare(state.pcm)
         if code < 0 { throw AudioError.cannotOpen(device: label, call: "snd_pcm_prepare", code: code) }
+        state.deviceWritten = 0
+        state.synthetic = []
       }
     }
   }
@@ -109,7 +157,7 @@ public final class AlsaSink: PCMSink {
     var pcm: OpaquePointer?
     switch device {
     case .named(let name):
-      let code = snd_pcm_open(&pcm, name, SND_PCM_STREAM_PLAYBACK, 0)
+      let code = snd_pcm_open(&pcm, name, SND_PCM_STREAM_PLAYBACK, Int32(SND_PCM_NONBLOCK))
       guard code >= 0 else { throw .cannotOpen(device: name, call: "snd_pcm_open", code: code) }
     case .virtual(let speed, let canPause):
       var raw: UnsafeMutableRawPointer?
@@ -119,6 +167,7 @@ public final class AlsaSink: PCMSink {
       pcm = OpaquePointer(raw)
       state.paced = paced
       if state.recording { folio_paced_pcm_set_recording(paced, 1) }
+      snd_pcm_nonblock(pcm, 1)
     }
     var failedCall: UnsafePointer<CChar>?
     let code = folio_snd_pcm_configure(pcm, UInt32(rate), 1, bufferMicroseconds, periodMicroseconds, &failedCall)
@@ -130,78 +179,29 @@ public final class AlsaSink: PCMSink {
     state.pcm = pcm
     state.rate = rate
     state.canPause = folio_snd_pcm_can_pause(pcm) != 0
-  }
-
-  public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool {
-    guard let pcm = state.withLock({ $0.pcm }), var cursor = samples.baseAddress else { return true }
-    var remaining = samples.count
-    // A device that fails again right after every recovery is gone, whatever error it reports.
-    var recoveriesWithoutProgress = 0
-    while remaining > 0 {
-      if state.withLock({ $0.dropped }) { return false }
-      let written = snd_pcm_writei(pcm, cursor, snd_pcm_uframes_t(remaining))
-      if written >= 0 {
-        cursor += Int(written)
-        remaining -= Int(written)
-        recoveriesWithoutProgress = 0
-        continue
-      }
-      recoveriesWithoutProgress += 1
-      if recoveriesWithoutProgress > 100 { throw failure(Int32(written)) }
-      let code = Int32(written)
-      switch -code {
-      case EAGAIN, EINTR:
-        continue
-      case EBADFD:
-        // snd_pcm_drop from the controlling side moved the device to SETUP while this write waited.
-        if state.withLock({ $0.dropped }) { return false }
-        let prepared = snd_pcm_prepare(pcm)
-        if prepared < 0 { throw failure(prepared) }
-      case EPIPE, ESTRPIPE:
-        state.withLock { $0.underruns += 1 }
-        let recovered = snd_pcm_recover(pcm, code, 1)
-        if recovered < 0 { throw failure(recovered) }
-      default:
-        throw failure(code)
-      }
-    }
-    return !state.withLock { $0.dropped }
+    state.history = [Int16](repeating: 0, count: max(rate, 1))
+    state.deviceWritten = 0
+    state.synthetic = []
   }
 
   /// The device failed (unplugged): close it so the next `begin` reopens it.
-  private func failure(_ code: Int32) -> AudioError {
+  func failure(_ code: Int32) -> AudioError {
     state.withLock { state in
       if let pcm = state.pcm { snd_pcm_close(pcm) }
       state.pcm = nil
       state.paced = nil
+      state.paused = false
     }
     return .deviceLost(device: label, code: code)
   }
 
-  public func queuedFrames() -> Int {
-    guard let pcm = state.withLock({ $0.pcm }) else { return 0 }
-    var delay: snd_pcm_sframes_t = 0
-    guard snd_pcm_delay(pcm, &delay) >= 0 else { return 0 }
-    return max(Int(delay), 0)
-  }
-
-  public func drop() {
-    state.withLock { state in
-      state.dropped = true
-      if let pcm = state.pcm { snd_pcm_drop(pcm) }
-    }
-  }
-
-  public func setPaused(_ paused: Bool) -> Bool {
-    state.withLock { state in
-      guard let pcm = state.pcm, state.canPause else { return false }
-      return snd_pcm_pause(pcm, paused ? 1 : 0) >= 0
-    }
-  }
-
   public func end() {
+    // Let a stop's fade (and any last frames) play out before the device stops, so it ends on silence.
+    waitUntilPlayed(limit: 0.1)
     state.withLock { state in
       if let pcm = state.pcm { snd_pcm_drop(pcm) }
+      state.synthetic = []
+      state.deviceWritten = 0
     }
   }
 }

@@ -85,7 +85,8 @@ public final class WavFileSink: PCMSink {
 
   public func queuedFrames() -> Int { 0 }
   public func drop() { state.withLock { $0.dropped = true } }
-  public func setPaused(_ paused: Bool) -> Bool { false }
+  public func pause(resolved: @escaping @Sendable () -> Void) -> Bool { false }
+  public func resume() {}
   public func end() {}
 }
 
@@ -110,7 +111,8 @@ public final class NullSink: PCMSink {
   }
   public func queuedFrames() -> Int { 0 }
   public func drop() { counts.withLock { $0.dropped = true } }
-  public func setPaused(_ paused: Bool) -> Bool { false }
+  public func pause(resolved: @escaping @Sendable () -> Void) -> Bool { false }
+  public func resume() {}
   public func end() {}
 }
 

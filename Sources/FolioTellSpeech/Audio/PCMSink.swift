@@ -29,7 +29,7 @@ func errnoText(_ code: Int32) -> String {
 
 /// Where samples go: a sound card, the paced virtual card, a WAV file or nowhere. 16-bit mono.
 ///
-/// `write` is called from one thread (the speech worker); `drop` and `setPaused` from another (the funnel),
+/// `write` is called from one thread (the speech worker); `drop`, `pause` and `resume` from another (the funnel),
 /// and must take effect at once even while `write` is blocked.
 public protocol PCMSink: AnyObject, Sendable {
   var label: String { get }
@@ -44,8 +44,10 @@ public protocol PCMSink: AnyObject, Sendable {
   func queuedFrames() -> Int
   /// Discards everything queued: silence now.
   func drop()
-  /// Pauses or resumes in the device; false when it cannot.
-  func setPaused(_ paused: Bool) -> Bool
+  /// Pauses in the device, calling `resolved` once the output is silent; false when the device cannot pause.
+  func pause(resolved: @escaping @Sendable () -> Void) -> Bool
+  /// Goes on after `pause`, from the very frame where it stopped.
+  func resume()
   /// The stream is over (played out or dropped): let the device idle.
   func end()
   /// Underruns recovered so far.

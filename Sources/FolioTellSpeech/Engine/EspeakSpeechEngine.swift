@@ -54,29 +54,43 @@ public final class EspeakSpeechEngine: SpeechEngine {
     self.audio = audio
     self.options = options
     espeak = try Espeak.shared()
-    let thread = Thread { [weak self] in self?.work() }
+    // The thread holds the engine only while it works on a request, so a dropped engine is freed
+    // (deinit wakes the thread, which then finds it gone and ends).
+    let wakeup = self.wakeup
+    let thread = Thread { [weak self] in
+      while true {
+        wakeup.wait()
+        guard let engine = self else { return }
+        engine.takeRequest()
+      }
+    }
     thread.name = "foliotell.speech"
     thread.start()
   }
 
+  deinit {
+    wakeup.signal()
+  }
+
   // MARK: - Commands, from the funnel's thread
 
+  // The audio is dropped inside the control lock: the worker, which must take that lock to start the
+  // next utterance, can then never begin it before the old one's audio is gone.
+
   public func load(book: SentenceMap) {
-    let replaced = control.withLock { control -> Int? in
+    control.withLock { control in
       control.book = book
-      return abortAll(&control)
+      if abortAll(&control) != nil { audio.drop() }
     }
-    if replaced != nil { audio.drop() }
   }
 
   public func startUtterance(token: Int, offset: Int, wpm: Int, voice: String) {
-    let (replaced, unstarted) = control.withLock { control -> (Int?, Int?) in
+    let unstarted = control.withLock { control -> Int? in
       let unstarted = control.request?.token
-      let replaced = abortAll(&control)
+      if abortAll(&control) != nil { audio.drop() }
       control.request = Request(token: token, offset: offset, wpm: wpm, voice: voice)
-      return (replaced, unstarted)
+      return unstarted
     }
-    if replaced != nil { audio.drop() }
     if let unstarted { sink.post(.playback(.utteranceDidCancel(token: unstarted))) }
     wakeup.signal()
   }
@@ -95,38 +109,37 @@ public final class EspeakSpeechEngine: SpeechEngine {
   }
 
   public func stop(token: Int) {
-    let action = control.withLock { control -> (dropLive: Bool, cancelNow: Bool) in
+    let cancelNow = control.withLock { control -> Bool in
       if control.live?.token == token {
         control.abort = token
         control.softPause = nil
         control.hardwarePaused = nil
-        return (true, false)
+        audio.drop()
+        return false
       }
       if control.request?.token == token || control.softPause?.token == token {
         control.request = nil
         control.softPause = nil
-        return (false, true)
+        return true
       }
-      return (false, false)
+      return false
     }
-    if action.dropLive { audio.drop() }
-    if action.cancelNow { sink.post(.playback(.utteranceDidCancel(token: token))) }
+    if cancelNow { sink.post(.playback(.utteranceDidCancel(token: token))) }
   }
 
   public func pause(token: Int) {
     let isLive = control.withLock { $0.live?.token == token && $0.hardwarePaused == nil && $0.abort != token }
     guard isLive else { return }
-    if audio.setPaused(true) {
-      control.withLock { $0.hardwarePaused = token }
-      sink.post(.playback(.pauseResolved(token: token)))
-      return
-    }
+    control.withLock { $0.hardwarePaused = token }
+    let events = sink
+    if audio.pause(resolved: { events.post(.playback(.pauseResolved(token: token))) }) { return }
+    control.withLock { $0.hardwarePaused = nil }
     // The device cannot pause: stop at the word being heard and start again from it on resume.
     control.withLock { control in
       control.softPause = (token, nil)
       control.abort = token
+      audio.drop()
     }
-    audio.drop()
   }
 
   public func resume(token: Int) {
@@ -144,7 +157,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
       return request
     }
     if action == nil {
-      _ = audio.setPaused(false)
+      audio.resume()
     } else {
       wakeup.signal()
     }
@@ -152,21 +165,18 @@ public final class EspeakSpeechEngine: SpeechEngine {
 
   // MARK: - The worker
 
-  private func work() {
-    while true {
-      wakeup.wait()
-      guard
-        let (request, book) = control.withLock({ control -> (Request, SentenceMap)? in
-          guard let request = control.request else { return nil }
-          control.request = nil
-          control.live = request
-          control.lastRequest = request
-          control.abort = nil
-          return (request, control.book)
-        })
-      else { continue }
-      speak(request, book: book)
-    }
+  private func takeRequest() {
+    guard
+      let (request, book) = control.withLock({ control -> (Request, SentenceMap)? in
+        guard let request = control.request else { return nil }
+        control.request = nil
+        control.live = request
+        control.lastRequest = request
+        control.abort = nil
+        return (request, control.book)
+      })
+    else { return }
+    speak(request, book: book)
   }
 
   private enum Outcome {
@@ -221,10 +231,11 @@ public final class EspeakSpeechEngine: SpeechEngine {
   /// normalized as it comes, so starting anywhere in a long book costs only its first sentences.
   private func stream(_ request: Request, book: SentenceMap) throws -> Outcome {
     let token = request.token
-    let normalizer = Normalizer(lexicon: options.lexicon, language: request.voice)
+    let normalizer = Normalizer(lexicon: options.lexicon, language: espeak.language(ofVoice: request.voice))
     var heard = HeardWords()
     control.withLock { $0.lastHeard = nil }
     var written = 0
+    let piece = max(espeak.sampleRate / 100, 1)
     var fadeLeft = request.isContinuation ? 0 : Int(options.fadeSeconds * Double(espeak.sampleRate))
     let fadeLength = max(fadeLeft, 1)
     var writeError: AudioError?
@@ -241,21 +252,26 @@ public final class EspeakSpeechEngine: SpeechEngine {
         }
         guard !self.isAborted(token) else { return false }
         do {
-          var ok: Bool
-          if fadeLeft > 0, !samples.isEmpty {
-            var faded = Array(samples)
-            for index in 0..<min(fadeLeft, faded.count) {
+          var block = Array(samples)
+          if fadeLeft > 0 {
+            for index in 0..<min(fadeLeft, block.count) {
               let gain = Double(fadeLength - fadeLeft + index) / Double(fadeLength)
-              faded[index] = Int16(Double(faded[index]) * gain)
+              block[index] = Int16(Double(block[index]) * gain)
             }
-            fadeLeft = max(0, fadeLeft - faded.count)
-            ok = try faded.withUnsafeBufferPointer { try self.audio.write($0) }
-          } else {
-            ok = try self.audio.write(samples)
+            fadeLeft = max(0, fadeLeft - block.count)
           }
-          written += samples.count
-          self.postHeard(&heard, token: token, written: written)
-          return ok && !self.isAborted(token)
+          // espeak-ng hands over about 100 ms at a time; written 10 ms at a time, each word is
+          // announced within about 10 ms of being heard.
+          var start = 0
+          while start < block.count {
+            let end = min(start + piece, block.count)
+            let ok = try block[start..<end].withUnsafeBufferPointer { try self.audio.write($0) }
+            written += end - start
+            self.postHeard(&heard, token: token, written: written)
+            if !ok || self.isAborted(token) { return false }
+            start = end
+          }
+          return true
         } catch {
           writeError = error as? AudioError ?? .deviceLost(device: self.audio.label, code: EIO)
           return false

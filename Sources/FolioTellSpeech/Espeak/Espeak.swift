@@ -143,6 +143,17 @@ public final class Espeak: Sendable {
     return !aborted
   }
 
+  /// The language a voice speaks, for text normalization: `en-gb` for `gmw/en-GB`, `English (Great
+  /// Britain)` or `en-gb`; the text itself when no installed voice matches.
+  public func language(ofVoice voice: String) -> String {
+    let wanted = voice.lowercased()
+    let match = voices().first { candidate in
+      candidate.identifier.lowercased() == wanted || candidate.name.lowercased() == wanted
+        || candidate.identifier.lowercased().split(separator: "/").last.map(String.init) == wanted
+    }
+    return (match?.languages.first ?? wanted).lowercased()
+  }
+
   /// The installed voices, sorted by identifier.
   public func voices() -> [VoiceInfo] {
     lock.withLock { _ in

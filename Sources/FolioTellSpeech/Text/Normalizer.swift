@@ -78,7 +78,9 @@ public struct Normalizer: Sendable {
 
   public func substitutions(in scalars: [Unicode.Scalar]) -> [Substitution] {
     let text = String(String.UnicodeScalarView(scalars))
-    var found: [Substitution] = []
+    // Decomposed accents first: espeak-ng counts a base letter and its combining mark as two characters
+    // but reads them as one, which would shift every later word.
+    var found: [Substitution] = composed(scalars)
     for rule in lexicon.rules { found += lexiconMatches(rule, in: text) }
     if language.hasPrefix("en") {
       found += money(in: text) + dates(in: text) + abbreviations(in: text)
@@ -92,6 +94,25 @@ public struct Normalizer: Sendable {
   }
 
   private func overlaps(_ a: TextSpan, _ b: TextSpan) -> Bool { a.start < b.end && b.start < a.end }
+
+  /// Each letter followed by combining marks, where Unicode composes it into fewer characters (NFC).
+  private func composed(_ scalars: [Unicode.Scalar]) -> [Substitution] {
+    var result: [Substitution] = []
+    var index = 0
+    while index < scalars.count {
+      var end = index + 1
+      while end < scalars.count, scalars[end].properties.canonicalCombiningClass != .notReordered { end += 1 }
+      if end > index + 1 {
+        let cluster = String(String.UnicodeScalarView(scalars[index..<end]))
+        let nfc = cluster.precomposedStringWithCanonicalMapping
+        if nfc.unicodeScalars.count != end - index {
+          result.append(Substitution(original: TextSpan(start: index, end: end), spoken: nfc))
+        }
+      }
+      index = end
+    }
+    return result
+  }
 
   private func span(_ range: Range<String.Index>, in text: String) -> TextSpan {
     let scalars = text.unicodeScalars
@@ -173,8 +194,8 @@ public struct Normalizer: Sendable {
     }
   }
 
-  /// "St." after a name or a number is a street ("Baker St.", "5th St."), before a name a saint
-  /// ("St. Paul"); "Dr." likewise a drive or a doctor.
+  /// "St." before a name is a saint ("St. Paul", "In St. Louis"), otherwise after a name or a number a
+  /// street ("Baker St.", "5th St."); "Dr." likewise a doctor or a drive.
   private func abbreviations(in text: String) -> [Substitution] {
     let regex = /(?<before>[\p{L}\d]+\s+)?(?<word>St|Dr)\.(?<after>\s+\p{Lu})?/
     return text.matches(of: regex).compactMap { match in
@@ -182,8 +203,9 @@ public struct Normalizer: Sendable {
       let before = match.output.before.map { String($0).trimmingCharacters(in: .whitespaces) }
       let afterPlace = before.map { $0.first!.isUppercase || $0.first!.isNumber } ?? false
       let beforeName = match.output.after != nil
-      let place = afterPlace && !(beforeName && !isStreet)
-      let spoken = place ? (isStreet ? "Street" : "Drive") : (beforeName ? (isStreet ? "Saint" : "Doctor") : nil)
+      // Before a name it is a title, whatever comes before ("In St. Louis", "Then Dr. Watson").
+      let spoken =
+        beforeName ? (isStreet ? "Saint" : "Doctor") : afterPlace ? (isStreet ? "Street" : "Drive") : nil
       guard let spoken else { return nil }
       let wordStart = match.output.word.startIndex
       let wordEnd = text.unicodeScalars.index(after: match.output.word.endIndex)

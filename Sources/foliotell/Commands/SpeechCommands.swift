@@ -174,13 +174,15 @@ enum SpeechCommands {
     guard arguments.isEmpty else { fail("voices takes no arguments") }
     do {
       let voices = try Espeak.shared().voices()
-      print(
-        "identifier".padding(toLength: 18, withPad: " ", startingAt: 0)
-          + "languages".padding(toLength: 22, withPad: " ", startingAt: 0) + "name")
-      for voice in voices {
+      let rows =
+        [("identifier", "languages", "name")]
+        + voices.map { ($0.identifier, $0.languages.joined(separator: ","), $0.name) }
+      let first = rows.map(\.0.count).max() ?? 0
+      let second = rows.map(\.1.count).max() ?? 0
+      for row in rows {
         print(
-          voice.identifier.padding(toLength: 18, withPad: " ", startingAt: 0)
-            + voice.languages.joined(separator: ",").padding(toLength: 22, withPad: " ", startingAt: 0) + voice.name)
+          row.0.padding(toLength: first + 2, withPad: " ", startingAt: 0)
+            + row.1.padding(toLength: second + 2, withPad: " ", startingAt: 0) + row.2)
       }
     } catch {
       fail(error.description, status: 1)
