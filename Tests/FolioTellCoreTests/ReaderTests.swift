@@ -178,8 +178,24 @@ import Testing
     #expect(state.storeProblem == "disk full")
     #expect(
       send(&state, .primaryTapped, at: 2) == [.playback(.startUtterance(token: 1, offset: 0, wpm: 175, voice: "en"))])
-    state = Reader.reduce(state, .positionStoreRecovered, at: 3).0
-    #expect(state.storeProblem == nil)
+    let (recovered, effects) = Reader.reduce(state, .positionStoreRecovered, at: 3)
+    #expect(recovered.storeProblem == nil)
+    #expect(effects == [.saveSettings(PlaybackSettings(wpm: 175, voice: "en")), .rememberOpenBook(bookID: "three")])
+  }
+
+  @Test func aPlaceThatFailedToSaveIsSavedAgainLater() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    _ = send(&state, .willSpeakRange(token: 1, location: 20, length: 4), at: 1)
+    _ = send(&state, .primaryTapped, at: 2)
+    #expect(send(&state, .pauseResolved(token: 1), at: 2).count == 1)
+    // The store said no: the pause's place was not kept.
+    state = Reader.reduce(state, .positionStoreFailed(reason: "read-only"), at: 2.1).0
+    let (_, effects) = Reader.reduce(state, .clockTicked, at: 40)
+    #expect(
+      effects == [
+        .savePosition(PositionSave(bookID: "three", position: place(20, 1), reason: .whileSpeaking, time: 40))
+      ])
   }
 
   @Test func aPlaybackEventWithNoBookDoesNothing() {

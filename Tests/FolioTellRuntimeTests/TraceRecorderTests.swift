@@ -161,6 +161,25 @@ import Testing
     #expect(replay.output.split(separator: "\n").last?.contains(#""phase": "finished""#) == true)
   }
 
+  @Test func theSimulatorSaysWhySpeechFailedAndExits() throws {
+    let result = try run(["sim", "--voice", "klingon-xx", "--audio", "null"])
+    #expect(result.status == 1)
+    #expect(result.errors.contains("speech failed: no espeak-ng voice or language called 'klingon-xx'"))
+  }
+
+  @Test func theSimulatorKeepsThePlaceInItsDataDirectory() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString)").path
+    let book = FileManager.default.temporaryDirectory.appendingPathComponent("book-\(UUID().uuidString).txt").path
+    FileManager.default.createFile(atPath: book, contents: Data("One sentence here. And a second one.".utf8))
+    let first = try run(["sim", book, "--clock", "virtual", "--data-dir", directory])
+    #expect(first.status == 0, "\(first.errors)")
+    // Without a book, the last one is reopened; it was finished, so it is read again from the start.
+    let second = try run(["sim", "--clock", "virtual", "--data-dir", directory])
+    #expect(second.status == 0, "\(second.errors)")
+    #expect(second.output.contains("One sentence here."))
+    #expect(second.output.contains("[book opened: 2 sentences"))
+  }
+
   @Test func theSimulatorRejectsABadRate() throws {
     let result = try run(["sim", "--wpm", "fast"])
     #expect(result.status == 2)

@@ -227,6 +227,17 @@ import Testing
     #expect(file.samples.contains { abs(Int($0)) > 1000 })
   }
 
+  @Test func aWavFileStopsAtItsSizeLimitWithAClearReason() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("limit-\(UUID().uuidString).wav").path
+    let (engine, log) = try engine(WavFileSink(path: path, maximumDataBytes: 20_000))
+    engine.load(book: book("This sentence is far longer than ten thousand samples of audio can hold."))
+    engine.startUtterance(token: 1, offset: 0, wpm: 175, voice: "en")
+    #expect(log.wait { $0.contains { $0.name == "engineFailed" } })
+    let reason = log.all.compactMap { if case .engineFailed(_, let reason) = $0 { return reason } else { return nil } }
+    #expect(reason.first?.contains("a WAV file holds at most 4 GiB") == true)
+    #expect(try WavFile(path: path).samples.count <= 10_000)
+  }
+
   @Test func theVoiceListHasTheLanguagesTheBoxReads() throws {
     let voices = try Espeak.shared().voices()
     let languages = Set(voices.flatMap(\.languages))

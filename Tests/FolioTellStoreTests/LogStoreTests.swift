@@ -66,6 +66,49 @@ import Testing
     }
   }
 
+  @Test func theLogStaysBoundedAcrossManyRestarts() throws {
+    let directory = temporaryDirectory()
+    for session in 0..<20 {
+      let store = try LogStore(directory: directory, options: fixedClock())
+      for index in 0..<300 {
+        try store.save(
+          PositionSave(
+            bookID: "book-\(session % 3)", position: ReadingPosition(offset: session * 1000 + index, sentence: index),
+            reason: .whileSpeaking, time: 0))
+      }
+    }
+    let store = try LogStore(directory: directory, options: fixedClock())
+    let total = store.segmentFiles.map { bytes(directory + "/" + $0).count }.reduce(0, +)
+    #expect(total <= 64 * 1024 + 100)
+    #expect(try store.load(bookID: "book-1") == ReadingPosition(offset: 19 * 1000 + 299, sentence: 299))
+  }
+
+  @Test func aRecordTooLargeForTheFormatIsRefusedClearly() throws {
+    let store = try LogStore(directory: temporaryDirectory(), options: fixedClock())
+    let label = String(repeating: "a", count: 60_000)
+    let bookID = String(repeating: "b", count: 10_000)
+    do {
+      try store.addBookmark(Bookmark(bookID: bookID, offset: 1, sentence: 0, label: label, wallTime: 0))
+      Issue.record("a 70 KB record was accepted")
+    } catch {
+      #expect(error.code == EFBIG)
+      #expect(error.description.contains("larger than 64 KiB"))
+    }
+    // The log is still good for what follows.
+    try store.save(
+      PositionSave(bookID: "b", position: ReadingPosition(offset: 3, sentence: 0), reason: .paused, time: 0))
+    #expect(try LogStore(directory: store.directory).load(bookID: "b")?.offset == 3)
+  }
+
+  @Test func aVeryLongStringIsCutAtACharacterBoundary() {
+    var writer = ByteWriter()
+    writer.string(String(repeating: "é", count: 40_000))
+    var reader = ByteReader(writer.bytes[...])
+    let back = try? reader.string()
+    #expect(back?.unicodeScalars.allSatisfy { $0 == "é" } == true)
+    #expect((back?.utf8.count ?? 0) <= 65_535)
+  }
+
   @Test func thousandsOfBooksKeepTheirPlacesAndCompactionDoesNotChurn() throws {
     let directory = temporaryDirectory()
     let store = try LogStore(directory: directory, options: fixedClock())

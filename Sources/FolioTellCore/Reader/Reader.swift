@@ -89,8 +89,13 @@ public enum Reader {
       if let save { effects.append(.savePosition(save)) }
     case .positionStoreFailed(let reason):
       next.storeProblem = reason
+      // What was to be saved is not: the place counts as unsaved, so the next save (or clock tick) writes it.
+      next.position.lastSaved = nil
     case .positionStoreRecovered:
       next.storeProblem = nil
+      // Settings and the open book may have failed to save meanwhile: write them again.
+      effects.append(.saveSettings(PlaybackSettings(wpm: state.playback.wpm, voice: state.playback.voice)))
+      if let bookID = state.bookID { effects.append(.rememberOpenBook(bookID: bookID)) }
     }
     return (next, effects)
   }

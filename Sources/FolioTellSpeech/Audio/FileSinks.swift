@@ -17,8 +17,12 @@ public final class WavFileSink: PCMSink {
   }
   private let state = Mutex(State())
 
-  public init(path: String) {
+  /// The most audio a WAV file can hold: its sizes are 32-bit (about 27 hours at 22,050 Hz).
+  let maximumDataBytes: Int
+
+  public init(path: String, maximumDataBytes: Int = Int(UInt32.max) - 44) {
     self.path = path
+    self.maximumDataBytes = maximumDataBytes
     label = "wav:\(path)"
   }
 
@@ -49,7 +53,7 @@ public final class WavFileSink: PCMSink {
     func append32(_ value: Int) { header += withUnsafeBytes(of: UInt32(value).littleEndian, Array.init) }
     func append16(_ value: Int) { header += withUnsafeBytes(of: UInt16(value).littleEndian, Array.init) }
     append("RIFF")
-    append32(36 + state.dataBytes)
+    append32(min(36 + state.dataBytes, Int(UInt32.max)))
     append("WAVEfmt ")
     append32(16)
     append16(1)
@@ -59,7 +63,7 @@ public final class WavFileSink: PCMSink {
     append16(2)
     append16(16)
     append("data")
-    append32(state.dataBytes)
+    append32(min(state.dataBytes, Int(UInt32.max)))
     let written = header.withUnsafeBytes { pwrite(state.descriptor, $0.baseAddress, $0.count, 0) }
     guard written == header.count else { throw .cannotWriteFile(path: path, reason: errnoText(errno)) }
   }
@@ -68,6 +72,11 @@ public final class WavFileSink: PCMSink {
     try state.withLock { (state: inout State) throws(AudioError) -> Bool in
       guard !state.dropped, state.descriptor >= 0 else { return false }
       let bytes = samples.count * 2
+      guard state.dataBytes + bytes <= maximumDataBytes else {
+        throw .cannotWriteFile(
+          path: path,
+          reason: "a WAV file holds at most 4 GiB of audio; read part of the book at a time with --from and --to")
+      }
       var done = 0
       let raw = UnsafeRawBufferPointer(samples)
       while done < bytes {

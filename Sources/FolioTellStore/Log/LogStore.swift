@@ -52,7 +52,6 @@ public final class LogStore: PositionStore {
     var size: Int
     var nextSequence: UInt64
     var state: StoreState
-    var lastSnapshotSize = 0
   }
   private let live: Mutex<Live>
 
@@ -75,7 +74,6 @@ public final class LogStore: PositionStore {
     let numbers = names.compactMap(Self.segmentNumber).sorted()
     var state = StoreState()
     var sequence: UInt64 = 0
-    var lastSnapshotSize = 0
     var liveSize = 0
     for (index, number) in numbers.enumerated() {
       let path = Self.path(directory, number)
@@ -86,11 +84,7 @@ public final class LogStore: PositionStore {
       }()
       let scan = Framing.scan(bytes)
       for found in scan.records {
-        if let record = found.record {
-          if record == .snapshotStart { lastSnapshotSize = 0 }
-          state.apply(record)
-        }
-        lastSnapshotSize += found.length
+        if let record = found.record { state.apply(record) }
         sequence = max(sequence, found.sequence)
       }
       recovery.records += scan.records.count
@@ -112,11 +106,16 @@ public final class LogStore: PositionStore {
     var descriptor: Int32
     do throws(StoreError) {
       descriptor = try Syscall.open(path, O_RDWR | O_CREAT)
-      if recovery.truncatedBytes > 0 {
-        try Syscall.run("truncate", path) { Int(ftruncate(descriptor, off_t(liveSize))) }
-        try Syscall.sync(descriptor, path, stats: stats)
+      do throws(StoreError) {
+        if recovery.truncatedBytes > 0 {
+          try Syscall.run("truncate", path) { Int(ftruncate(descriptor, off_t(liveSize))) }
+          try Syscall.sync(descriptor, path, stats: stats)
+        }
+        if numbers.isEmpty { try Syscall.syncDirectory(directory, stats: stats) }
+      } catch {
+        close(descriptor)
+        throw error
       }
-      if numbers.isEmpty { try Syscall.syncDirectory(directory, stats: stats) }
     } catch  where [EROFS, EACCES, EPERM].contains(error.code) && !numbers.isEmpty {
       descriptor = try Syscall.open(path, O_RDONLY)
       writable = false
@@ -124,7 +123,7 @@ public final class LogStore: PositionStore {
     live = Mutex(
       Live(
         descriptor: descriptor, writable: writable, number: number, size: liveSize, nextSequence: sequence + 1,
-        state: state, lastSnapshotSize: lastSnapshotSize))
+        state: state))
   }
 
   deinit {
@@ -201,9 +200,14 @@ public final class LogStore: PositionStore {
         live.writable = true
       }
       var bytes: [UInt8] = []
+      var sequence = live.nextSequence
       for record in records {
-        bytes += Framing.frame(record, sequence: live.nextSequence)
-        live.nextSequence += 1
+        let frame = Framing.frame(record, sequence: sequence)
+        guard frame.count <= Framing.headerSize + Framing.maximumPayload else {
+          throw StoreError(call: "append a record larger than 64 KiB to", path: path, code: EFBIG)
+        }
+        bytes += frame
+        sequence += 1
       }
       do throws(StoreError) {
         try Syscall.write(live.descriptor, bytes, at: live.size, path, stats: stats)
@@ -213,11 +217,18 @@ public final class LogStore: PositionStore {
         throw error
       }
       live.size += bytes.count
-      if live.size > options.segmentLimit, live.size > 2 * live.lastSnapshotSize {
-        // A failed compaction leaves the old segments whole; the next append tries again.
+      live.nextSequence = sequence
+      // Compact when the segment is past the limit and at least twice what its snapshot would be, so a
+      // store of thousands of books does not compact at every append.
+      if live.size > options.segmentLimit, live.size > 2 * Self.snapshotSize(live.state) {
+        // A compaction that fails before its rename leaves the old segment whole; the next append tries again.
         try? compact(&live, crashAfter: nil)
       }
     }
+  }
+
+  static func snapshotSize(_ state: StoreState) -> Int {
+    state.snapshot().reduce(0) { $0 + Framing.headerSize + $1.encoded().count }
   }
 
   /// Compacts now. `crashAfter` stops after a step, leaving the files as a power cut would.
@@ -236,24 +247,31 @@ public final class LogStore: PositionStore {
       sequence += 1
     }
     let descriptor = try Syscall.open(temporary, O_RDWR | O_CREAT | O_TRUNC)
-    var keep = false
-    defer { if !keep { close(descriptor) } }
-    try Syscall.write(descriptor, bytes, at: 0, temporary, stats: stats)
-    if step == .wroteSnapshot { throw SimulatedCrash() }
-    try Syscall.sync(descriptor, temporary, stats: stats)
-    if step == .syncedSnapshot { throw SimulatedCrash() }
-    try Syscall.run("rename", temporary) { Int(rename(temporary, final)) }
-    if step == .renamedSnapshot { throw SimulatedCrash() }
-    try Syscall.syncDirectory(directory, stats: stats)
-    if step == .syncedDirectory { throw SimulatedCrash() }
+    do {
+      try Syscall.write(descriptor, bytes, at: 0, temporary, stats: stats)
+      if step == .wroteSnapshot { throw SimulatedCrash() }
+      try Syscall.sync(descriptor, temporary, stats: stats)
+      if step == .syncedSnapshot { throw SimulatedCrash() }
+      try Syscall.run("rename", temporary) { Int(rename(temporary, final)) }
+    } catch let crash as SimulatedCrash {
+      close(descriptor)
+      throw crash
+    } catch {
+      // Nothing changed yet: the old segments stand, and the half-written snapshot goes.
+      close(descriptor)
+      unlink(temporary)
+      throw error
+    }
+    // From the rename on, the snapshot is the live segment: it holds everything, and later appends go to it.
     let old = segmentFiles.compactMap(Self.segmentNumber).filter { $0 < number }
     close(live.descriptor)
-    keep = true
     live.descriptor = descriptor
     live.number = number
     live.size = bytes.count
     live.nextSequence = sequence
-    live.lastSnapshotSize = bytes.count
+    if step == .renamedSnapshot { throw SimulatedCrash() }
+    try Syscall.syncDirectory(directory, stats: stats)
+    if step == .syncedDirectory { throw SimulatedCrash() }
     for (index, segment) in old.enumerated() {
       try Syscall.run("delete", Self.path(directory, segment)) { Int(unlink(Self.path(directory, segment))) }
       if index == 0, step == .deletedFirstOldSegment { throw SimulatedCrash() }

@@ -115,7 +115,7 @@ public enum StoreRecord: Equatable, Sendable {
     case .position:
       record = .position(
         StoredPosition(
-          bookID: try input.string(), offset: Int(try input.u64()), sentence: Int(try input.u32()),
+          bookID: try input.string(), offset: try input.offset(), sentence: Int(try input.u32()),
           wallTime: try input.i64()))
     case .settings:
       var settings = ReaderSettings(
@@ -125,14 +125,14 @@ public enum StoreRecord: Equatable, Sendable {
       record = .settings(settings)
     case .bookmarkAdded:
       let bookID = try input.string()
-      let offset = Int(try input.u64())
+      let offset = try input.offset()
       let sentence = Int(try input.u32())
       let wallTime = try input.i64()
       let label = try input.string()
       record = .bookmarkAdded(
         Bookmark(bookID: bookID, offset: offset, sentence: sentence, label: label, wallTime: wallTime))
     case .bookmarkRemoved:
-      record = .bookmarkRemoved(bookID: try input.string(), offset: Int(try input.u64()))
+      record = .bookmarkRemoved(bookID: try input.string(), offset: try input.offset())
     case .lastOpenBook:
       record = .lastOpenBook(bookID: try input.string(), path: try input.string())
     }
@@ -147,10 +147,12 @@ struct ByteWriter {
   mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
   mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
   mutating func i64(_ value: Int64) { u64(UInt64(bitPattern: value)) }
+  /// A 16-bit length and the UTF-8 bytes; a longer string is cut at a character boundary.
   mutating func string(_ value: String) {
-    let utf8 = Array(value.utf8.prefix(Int(UInt16.max)))
-    u16(UInt16(utf8.count))
-    bytes += utf8
+    var text = Substring(value)
+    while text.utf8.count > Int(UInt16.max) { text = text.dropLast() }
+    u16(UInt16(text.utf8.count))
+    bytes += Array(text.utf8)
   }
 }
 
@@ -177,6 +179,11 @@ struct ByteReader {
   mutating func u16() throws(Underflow) -> UInt16 { UInt16(try unsigned(2)) }
   mutating func u32() throws(Underflow) -> UInt32 { UInt32(try unsigned(4)) }
   mutating func u64() throws(Underflow) -> UInt64 { try unsigned(8) }
+  /// An offset: a u64 that must fit an Int (damage otherwise).
+  mutating func offset() throws(Underflow) -> Int {
+    guard let value = Int(exactly: try u64()) else { throw Underflow() }
+    return value
+  }
   mutating func i64() throws(Underflow) -> Int64 { Int64(bitPattern: try unsigned(8)) }
   mutating func string() throws(Underflow) -> String {
     let count = Int(try u16())

@@ -164,8 +164,15 @@ enum SimCommand {
     runtime.observe { console.show($0) }
     let done = DispatchSemaphore(value: 0)
     let interactive = TerminalKeys.isInteractive && !options.virtualClock
+    let failure = Mutex<String?>(nil)
     runtime.observe { step in
-      if !interactive, step.after.playback.phase == .finished { done.signal() }
+      guard !interactive else { return }
+      if step.after.playback.phase == .finished { done.signal() }
+      // Without a listener at the keys, a failure that stops reading ends the run.
+      if let reason = step.after.playback.failure, step.before.playback.failure == nil {
+        failure.withLock { $0 = reason }
+        done.signal()
+      }
     }
 
     runtime.open(bookID: loaded.id, book: loaded.book, path: loaded.path)
@@ -175,6 +182,7 @@ enum SimCommand {
       // Everything happens at once: drain after every timer so each word is handled at its own moment.
       funnel.drain()
       while runtime.snapshot.playback.phase != .finished, virtualClock.fireNext() { funnel.drain() }
+      if let reason = failure.withLock({ $0 }) { fail("speech failed: \(reason)", status: 1) }
       return
     }
     tickEvery(5, scheduler: scheduler, runtime: runtime)
@@ -208,6 +216,7 @@ enum SimCommand {
     withExtendedLifetime(signals) {}
     TerminalKeys.restore()
     print("")
+    if let reason = failure.withLock({ $0 }) { fail("speech failed: \(reason)", status: 1) }
   }
 
   /// The position reducer's clock tick, so a place heard long ago is saved even when no word follows.
