@@ -25,14 +25,19 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // The append-only log of places, settings and bookmarks on the data partition.
     .target(name: "FolioTellStore", dependencies: ["FolioTellCore", "FolioTellRuntime", "CZlib"]),
+    .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+    // Books: decoding, formats, sentences, chapters.
+    .target(name: "CSentenceBreaks", dependencies: ["CICU"]),
+    .target(name: "FolioTellBooks", dependencies: ["FolioTellCore", "CSentenceBreaks"]),
     .executableTarget(
       name: "foliotell",
-      dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore"]),
+      dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks"]),
     .testTarget(name: "FolioTellCoreTests", dependencies: ["FolioTellCore"]),
     .testTarget(name: "FolioTellRuntimeTests", dependencies: ["FolioTellCore", "FolioTellRuntime"]),
     .testTarget(
       name: "FolioTellSpeechTests",
       dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "CALSA", "CPacedPCM"]),
+    .testTarget(name: "FolioTellBooksTests", dependencies: ["FolioTellCore", "FolioTellBooks"]),
     .testTarget(name: "FolioTellStoreTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore"]),
   ],
   swiftLanguageModes: [.v6]

@@ -19,6 +19,9 @@ let usage = """
         Read a plain-text book (or sentences N to M of it), printing each word as it is heard.
     voices
         List the installed espeak-ng voices.
+    info BOOK [--json] [--sentences] [--language CODE]
+        Show what the box understood of a book: format, title, author, language and voice, chapters,
+        counts of paragraphs and sentences; --sentences lists every sentence with its start offset.
     bench speech [--text FILE] [--rounds N]
         Measure the speech path: first-frame latency, stop to silence, synthesis time against the
         espeak-ng command, and memory while a whole book is read.
@@ -43,6 +46,8 @@ case "say":
   SpeechCommands.say(Array(arguments.dropFirst()))
 case "read":
   SpeechCommands.read(Array(arguments.dropFirst()))
+case "info":
+  InfoCommand.run(Array(arguments.dropFirst()))
 case "voices":
   SpeechCommands.voices(Array(arguments.dropFirst()))
 case "bench":

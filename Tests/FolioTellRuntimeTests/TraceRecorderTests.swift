@@ -180,6 +180,36 @@ import Testing
     #expect(second.output.contains("[book opened: 2 sentences"))
   }
 
+  @Test func infoShowsWhatTheBoxUnderstoodOfABook() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("info-\(UUID().uuidString).txt").path
+    FileManager.default.createFile(
+      atPath: path, contents: Data("CHAPTER I\n\nMr. Smith came home.\nHe slept.\n\nCHAPTER II\n\nMorning came.".utf8))
+    let text = try run(["info", path])
+    #expect(text.status == 0, "\(text.errors)")
+    #expect(text.output.contains("format:     plain text"))
+    #expect(text.output.contains("characters: "))
+    #expect(text.output.contains("paragraphs: 4, sentences: 5"))
+    #expect(text.output.contains("  1. CHAPTER I  (at 0)"))
+    let sentences = try run(["info", path, "--sentences"])
+    #expect(sentences.output.contains("\n11\tMr. Smith came home.\n"))
+    let json = try run(["info", path, "--json"])
+    #expect(json.output.hasPrefix("{\"id\": \""))
+    #expect(
+      json.output.contains(
+        "\"sentences\": 5, \"chapters\": [{\"title\": \"CHAPTER I\", \"start\": 0}, {\"title\": \"CHAPTER II\""))
+  }
+
+  @Test func infoOfAMissingOrEmptyBookFailsWithTheReason() throws {
+    let missing = try run(["info", "/no/such/book.txt"])
+    #expect(missing.status == 1)
+    #expect(missing.errors.contains("cannot open the book '/no/such/book.txt': no such file"))
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).txt").path
+    FileManager.default.createFile(atPath: empty, contents: Data("\n\n".utf8))
+    let blank = try run(["info", empty])
+    #expect(blank.status == 1)
+    #expect(blank.errors.contains("has no text to read"))
+  }
+
   @Test func theSimulatorRejectsABadRate() throws {
     let result = try run(["sim", "--wpm", "fast"])
     #expect(result.status == 2)

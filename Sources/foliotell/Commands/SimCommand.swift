@@ -1,4 +1,5 @@
 import Dispatch
+import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellSpeech
@@ -18,6 +19,7 @@ enum SimCommand {
     var verbose = false
     var engine = "espeak"
     var dataDirectory: String?
+    var language: String?
     var speech = SpeechOptions()
   }
 
@@ -53,6 +55,7 @@ enum SimCommand {
         }
       case "--trace": options.tracePath = value(for: argument)
       case "--data-dir": options.dataDirectory = value(for: argument)
+      case "--language": options.language = value(for: argument)
       case "--verbose", "-v": options.verbose = true
       case _ where argument.hasPrefix("-"): fail("sim: unknown option '\(argument)'\n\(usage)")
       default:
@@ -69,29 +72,20 @@ enum SimCommand {
     var path: String?
   }
 
-  static func loadBook(at path: String?) -> LoadedBook {
-    var text = SampleBook.text
-    var bytes = Array(text.utf8)
-    if let path {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        fail("cannot open the book '\(path)': no such file, or not readable", status: 1)
-      }
-      guard let decoded = String(data: data, encoding: .utf8) else {
-        fail("the book '\(path)' is not UTF-8 text; the simulator reads plain UTF-8 files", status: 1)
-      }
-      text = decoded
-      bytes = Array(data)
+  static func loadBook(at path: String?, language: String?) -> (LoadedBook, String?) {
+    guard let path else {
+      let bytes = Array(SampleBook.text.utf8)
+      let book = PlainTextBook.read(bytes)
+      return (LoadedBook(id: BookIdentity.id(forContent: bytes), book: book.sentenceMap, path: nil), nil)
     }
-    // Feed the engine composed text, so offsets match what it reports for accented letters.
-    text = text.precomposedStringWithCanonicalMapping
-    let sentences = PlainTextSentences.sentences(in: text)
-    guard !sentences.isEmpty else { fail("the book '\(path ?? "")' has no text to read", status: 1) }
     do {
-      return LoadedBook(
-        id: BookIdentity.id(forContent: bytes), book: try SentenceMap(sentences: sentences, text: text),
-        path: path.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+      let (id, document) = try BookReader.read(path: path, language: language)
+      return (
+        LoadedBook(id: id, book: document.sentenceMap, path: URL(fileURLWithPath: path).standardizedFileURL.path),
+        document.language
+      )
     } catch {
-      fail("cannot read the book: \(error)", status: 1)
+      fail(error.description, status: 1)
     }
   }
 
@@ -126,10 +120,20 @@ enum SimCommand {
     {
       path = last.path
     }
-    let loaded = loadBook(at: path)
+    let (loaded, bookLanguage) = loadBook(at: path, language: options.language)
     let saved = log?.settings
     let wpm = options.wpm ?? saved?.wpm ?? SpeechRate.normal
-    let voice = options.voice ?? saved?.voice ?? "en"
+    // A book in a known language is read with a voice of that language (the listener's saved voice when it
+    // is one, like en-us for an English book); otherwise with the saved voice.
+    let bookVoice = bookLanguage.flatMap { language -> String? in
+      let voice = InfoCommand.voiceFor(language)
+      return voice == "en" && !language.lowercased().hasPrefix("en") ? nil : voice
+    }
+    let savedVoice = saved?.voice
+    let voice =
+      options.voice
+      ?? bookVoice.map { voice in savedVoice.map { $0.lowercased().hasPrefix(voice) } == true ? savedVoice! : voice }
+      ?? savedVoice ?? "en"
 
     let virtualClock = options.virtualClock ? VirtualClock() : nil
     let clock: any ReaderClock = virtualClock ?? MonotonicClock()

@@ -1,3 +1,4 @@
+import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellSpeech
@@ -134,7 +135,9 @@ enum SpeechCommands {
     var path: String?
     var first: Int?
     var last: Int?
+    var language: String?
     var rest = arguments[...]
+    let voiceGiven = arguments.contains("--voice")
     func sentenceNumber(_ flag: String) -> Int {
       guard let text = rest.popFirst(), let number = Int(text), number >= 1 else {
         fail("\(flag) needs a sentence number, counting from 1")
@@ -146,6 +149,9 @@ enum SpeechCommands {
       switch argument {
       case "--from": first = sentenceNumber(argument)
       case "--to": last = sentenceNumber(argument)
+      case "--language":
+        guard let value = rest.popFirst(), !value.isEmpty else { fail("--language needs a code, like en or de") }
+        language = value
       case _ where argument.hasPrefix("--"): fail("read: unknown option '\(argument)'")
       default:
         guard path == nil else { fail("read takes one book; '\(argument)' is a second one") }
@@ -153,13 +159,14 @@ enum SpeechCommands {
       }
     }
     guard let path else { fail("read needs a book: foliotell read BOOK.txt --audio wav:out.wav") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      fail("cannot open the book '\(path)': no such file, or not readable", status: 1)
+    let document: BookDocument
+    do {
+      document = try BookReader.read(path: path, language: language).document
+    } catch {
+      fail(error.description, status: 1)
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      fail("the book '\(path)' is not UTF-8 text", status: 1)
-    }
-    var whole = book(fromText: text)
+    if !voiceGiven { options.voice = InfoCommand.voiceFor(document.language) }
+    var whole = document.sentenceMap
     if first != nil || last != nil {
       let from = (first ?? 1) - 1
       let to = min(last ?? whole.count, whole.count)

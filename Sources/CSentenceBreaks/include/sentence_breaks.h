@@ -1,0 +1,15 @@
+#ifndef FOLIOTELL_SENTENCE_BREAKS_H
+#define FOLIOTELL_SENTENCE_BREAKS_H
+#include <stdint.h>
+
+/*
+ * Writes the sentence boundaries of `text` (UTF-16, `length` units) for `locale` (for example
+ * "en@ss=standard", whose keyword keeps ICU from breaking after common abbreviations): UTF-16 offsets,
+ * starting with 0 and ending with `length`. Returns how many, or -1 with *error set to ICU's error code.
+ */
+int32_t folio_sentence_boundaries(const uint16_t *text, int32_t length, const char *locale, int32_t *boundaries,
+                                  int32_t capacity, int32_t *error);
+
+/* ICU's name for an error code, like "U_MEMORY_ALLOCATION_ERROR". */
+const char *folio_icu_error_name(int32_t error);
+#endif

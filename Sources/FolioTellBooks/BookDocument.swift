@@ -1,0 +1,49 @@
+import FolioTellCore
+
+/// What the box understood of a book: its text as it will be read, and its structure.
+public struct BookDocument: Equatable, Sendable {
+  public enum Format: String, Sendable {
+    case plainText = "plain text"
+  }
+
+  public struct Chapter: Equatable, Sendable {
+    public var title: String
+    /// Where the chapter starts, in Unicode scalars of `text`.
+    public var start: Int
+  }
+
+  public var format: Format
+  public var title: String?
+  public var author: String?
+  /// A language code (`en`, `de`...), from the book's metadata or the reader's override; nil when unknown.
+  public var language: String?
+  /// The reading text: composed (NFC), paragraphs separated by blank lines, hard-wrapped lines joined.
+  public var text: String
+  public var sentences: [TextSpan]
+  public var paragraphStarts: [Int]
+  public var chapters: [Chapter]
+
+  /// What playback needs.
+  public var sentenceMap: SentenceMap {
+    // The sentences come from the text itself, so they always fit it.
+    (try? SentenceMap(sentences: sentences, text: text)) ?? .empty
+  }
+}
+
+/// Why a book cannot be read, said so a person knows what to do.
+public enum BookError: Error, Equatable, CustomStringConvertible {
+  case unreadable(path: String, reason: String)
+  case empty(path: String)
+  case unsupported(path: String, kind: String)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let reason):
+      return "cannot open the book '\(path)': \(reason)"
+    case .empty(let path):
+      return "the book '\(path)' has no text to read"
+    case .unsupported(let path, let kind):
+      return "the book '\(path)' is \(kind), which the box cannot read yet; plain text (.txt) works"
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import FolioTellCore
+import Foundation
+
+/// Plain text: UTF-8, UTF-16 with a byte-order mark, or Windows-1252 when the bytes are not UTF-8.
+/// Hard-wrapped lines are joined into paragraphs (a blank line ends one); a Project Gutenberg header and
+/// licence are left out; headings such as "CHAPTER IV", "Chapter 4." or "BOOK II" become chapters.
+public enum PlainTextBook {
+  public static func decode(_ bytes: [UInt8]) -> String {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return String(decoding: bytes.dropFirst(3), as: UTF8.self) }
+    if bytes.starts(with: [0xFF, 0xFE]) {
+      return String(data: Data(bytes.dropFirst(2)), encoding: .utf16LittleEndian) ?? ""
+    }
+    if bytes.starts(with: [0xFE, 0xFF]) {
+      return String(data: Data(bytes.dropFirst(2)), encoding: .utf16BigEndian) ?? ""
+    }
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    return String(data: Data(bytes), encoding: .windowsCP1252) ?? String(decoding: bytes, as: UTF8.self)
+  }
+
+  public static func read(_ bytes: [UInt8], language override: String? = nil) -> BookDocument {
+    var raw = decode(bytes).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    raw = raw.precomposedStringWithCanonicalMapping
+    var lines = raw.components(separatedBy: "\n")
+    let header = GutenbergHeader(lines: lines)
+    lines = header.body
+    // Paragraphs: runs of non-blank lines, joined with single spaces.
+    var paragraphs: [String] = []
+    var current: [String] = []
+    for line in lines {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty {
+        if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
+        current = []
+      } else {
+        current.append(trimmed)
+      }
+    }
+    if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
+
+    var text = ""
+    var scalarCount = 0
+    var paragraphStarts: [Int] = []
+    var chapters: [BookDocument.Chapter] = []
+    for paragraph in paragraphs {
+      if !text.isEmpty {
+        text += "\n\n"
+        scalarCount += 2
+      }
+      paragraphStarts.append(scalarCount)
+      if isChapterHeading(paragraph) {
+        let title = paragraph.hasSuffix(".") ? String(paragraph.dropLast()) : paragraph
+        chapters.append(BookDocument.Chapter(title: title, start: scalarCount))
+      }
+      text += paragraph
+      scalarCount += paragraph.unicodeScalars.count
+    }
+    let language = override ?? header.language
+    let sentences = SentenceSegmenter.sentences(in: Array(text.unicodeScalars), language: language ?? "en")
+    return BookDocument(
+      format: .plainText, title: header.title, author: header.author, language: language, text: text,
+      sentences: sentences, paragraphStarts: paragraphStarts, chapters: chapters)
+  }
+
+  /// "CHAPTER IV", "Chapter 4.", "CHAPTER XII. The Storm", "BOOK II", "PART ONE", and the same in German,
+  /// French, Spanish and Russian ("Kapitel 3", "Chapitre II", "Capítulo 1", "Глава 5"): short, alone in
+  /// its paragraph.
+  static func isChapterHeading(_ paragraph: String) -> Bool {
+    guard paragraph.count <= 80 else { return false }
+    let pattern =
+      /^(?i:chapter|book|part|kapitel|teil|buch|chapitre|livre|partie|cap[ií]tulo|libro|parte|глава|часть|книга)\s+([IVXLCDM]+|\d+|(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|last))\b[.:]?(\s.*)?$/
+    guard let match = paragraph.wholeMatch(of: pattern) else { return false }
+    // "Chapter and verse were quoted." is prose: a heading's first word is capitalized and no sentence follows.
+    let first = paragraph.prefix { !$0.isWhitespace }
+    return first.first!.isUppercase && (match.output.2.map { !$0.contains(". ") } ?? true)
+  }
+}
+
+/// What a Project Gutenberg file says about itself, and the text between its start and end markers.
+struct GutenbergHeader {
+  var title: String?
+  var author: String?
+  var language: String?
+  var body: [String]
+
+  static let languages = [
+    "english": "en", "german": "de", "french": "fr", "spanish": "es", "russian": "ru", "italian": "it",
+    "portuguese": "pt", "dutch": "nl", "finnish": "fi", "swedish": "sv", "latin": "la", "polish": "pl",
+  ]
+
+  init(lines: [String]) {
+    let start = lines.firstIndex { $0.hasPrefix("*** START OF") && $0.uppercased().contains("PROJECT GUTENBERG") }
+    let end = lines.lastIndex { $0.hasPrefix("*** END OF") && $0.uppercased().contains("PROJECT GUTENBERG") }
+    guard let start else {
+      body = lines
+      return
+    }
+    for line in lines[..<start] {
+      if line.hasPrefix("Title:") { title = line.dropFirst(6).trimmingCharacters(in: .whitespaces) }
+      if line.hasPrefix("Author:") { author = line.dropFirst(7).trimmingCharacters(in: .whitespaces) }
+      if line.hasPrefix("Language:") {
+        let name = line.dropFirst(9).trimmingCharacters(in: .whitespaces).lowercased()
+        language = Self.languages[name] ?? (name.count == 2 ? name : nil)
+      }
+    }
+    let stop = end.map { max($0, start + 1) } ?? lines.count
+    body = Array(lines[(start + 1)..<stop])
+  }
+}

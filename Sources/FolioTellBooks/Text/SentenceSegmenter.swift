@@ -1,0 +1,162 @@
+import CSentenceBreaks
+import FolioTellCore
+
+/// Splits prose into sentences: ICU's sentence rules for the book's language (with the `ss=standard`
+/// keyword, which keeps ICU from breaking after common abbreviations), inside paragraphs, plus the
+/// box's own rules where ICU is wrong for real books (see `continuesAfter`).
+public enum SentenceSegmenter {
+  /// Abbreviations after which a sentence goes on, by language, lower-cased, without their last dot.
+  /// ICU's list misses these (tested in SentenceSegmenterTests).
+  static let abbreviations: [String: Set<String>] = [
+    "en": [
+      "mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "e.g", "i.e", "vs", "no", "mt", "capt", "col", "gen", "lt",
+      "rev", "fig", "cf",
+    ],
+    "de": [
+      "z. b", "z.b", "bzw", "usw", "d. h", "d.h", "u. a", "u.a", "nr", "dr", "prof", "hr", "fr", "ca", "vgl", "s",
+      "evtl", "ggf", "inkl", "str",
+    ],
+    "fr": ["m", "mme", "mlle", "dr", "st", "ste", "p. ex", "cf", "av", "bd", "n°"],
+    "es": ["sr", "sra", "srta", "dr", "dra", "d", "dña", "p. ej", "ud", "uds", "etc", "núm", "av", "pág"],
+    "ru": ["т. е", "т.е", "т. д", "т.д", "т. п", "т.п", "г", "гг", "им", "др", "проф", "ул", "см", "стр", "им", "т"],
+  ]
+
+  /// Sentences of `scalars` (offsets in Unicode scalars), for a language code like `en`, `de-DE` or `ru`.
+  public static func sentences(in scalars: [Unicode.Scalar], language: String) -> [TextSpan] {
+    let base = String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
+    var result: [TextSpan] = []
+    for paragraph in paragraphs(in: scalars) {
+      var pieces = icuSentences(scalars, in: paragraph, language: base.isEmpty ? "en" : base)
+      pieces = merged(pieces, scalars: scalars, language: base).flatMap { splitAtDialogueDashes($0, scalars) }
+      result += pieces
+    }
+    return result
+  }
+
+  /// Stretches between blank lines, without their surrounding white space.
+  static func paragraphs(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    var start: Int?
+    var index = 0
+    var newlines = 0
+    var lastText = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "\n" || scalar == "\u{2029}" {
+        newlines += scalar == "\u{2029}" ? 2 : 1
+      } else if !scalar.properties.isWhitespace {
+        if newlines >= 2, let begun = start {
+          result.append(begun..<lastText)
+          start = nil
+        }
+        if start == nil { start = index }
+        newlines = 0
+        lastText = index + 1
+      }
+      index += 1
+    }
+    if let begun = start { result.append(begun..<lastText) }
+    return result
+  }
+
+  private static func icuSentences(_ scalars: [Unicode.Scalar], in paragraph: Range<Int>, language: String)
+    -> [TextSpan]
+  {
+    // UTF-16 for ICU, with line breaks as spaces so that hard-wrapped lines stay one sentence.
+    var units: [UInt16] = []
+    var scalarAtUnit: [Int] = []
+    for index in paragraph {
+      let scalar = scalars[index].properties.isWhitespace ? " " : scalars[index]
+      for unit in String(scalar).utf16 {
+        units.append(unit)
+        scalarAtUnit.append(index)
+      }
+    }
+    scalarAtUnit.append(paragraph.upperBound)
+    var boundaries = [Int32](repeating: 0, count: units.count + 2)
+    var status: Int32 = 0
+    let count = "\(language)@ss=standard".withCString { locale in
+      folio_sentence_boundaries(units, Int32(units.count), locale, &boundaries, Int32(boundaries.count), &status)
+    }
+    // ICU failing (out of memory) leaves the paragraph as one sentence: reading goes on.
+    guard count >= 2 else { return [TextSpan(start: paragraph.lowerBound, end: paragraph.upperBound)] }
+    var spans: [TextSpan] = []
+    for index in 0..<(Int(count) - 1) {
+      var start = scalarAtUnit[Int(boundaries[index])]
+      var end = scalarAtUnit[Int(boundaries[index + 1])]
+      while start < end, scalars[start].properties.isWhitespace { start += 1 }
+      while end > start, scalars[end - 1].properties.isWhitespace { end -= 1 }
+      if end > start { spans.append(TextSpan(start: start, end: end)) }
+    }
+    return spans
+  }
+
+  static let dashes: Set<Unicode.Scalar> = ["\u{2014}", "\u{2013}"]
+
+  /// Dialogue in Russian (and French, Spanish) books: "— Привет! — сказал он. — Как дела?" is two
+  /// sentences, the second starting at the dash that follows a full stop; ICU keeps them together.
+  static func splitAtDialogueDashes(_ span: TextSpan, _ scalars: [Unicode.Scalar]) -> [TextSpan] {
+    var pieces: [TextSpan] = []
+    var start = span.start
+    var index = span.start
+    while index < span.end {
+      if ".!?\u{2026}".unicodeScalars.contains(scalars[index]) {
+        var next = index + 1
+        while next < span.end, scalars[next].properties.isWhitespace { next += 1 }
+        if next > index + 1, next < span.end, dashes.contains(scalars[next]) {
+          var letter = next + 1
+          while letter < span.end, scalars[letter].properties.isWhitespace { letter += 1 }
+          if letter < span.end, scalars[letter].properties.isUppercase {
+            pieces.append(TextSpan(start: start, end: index + 1))
+            start = next
+            index = next
+            continue
+          }
+        }
+      }
+      index += 1
+    }
+    pieces.append(TextSpan(start: start, end: span.end))
+    return pieces
+  }
+
+  /// Joins pieces ICU split after an abbreviation or an initial, or before a word in lower case.
+  private static func merged(_ pieces: [TextSpan], scalars: [Unicode.Scalar], language: String) -> [TextSpan] {
+    var result: [TextSpan] = []
+    for piece in pieces {
+      if let last = result.last, continuesAfter(last, into: piece, scalars: scalars, language: language) {
+        result[result.count - 1] = TextSpan(start: last.start, end: piece.end)
+      } else {
+        result.append(piece)
+      }
+    }
+    return result
+  }
+
+  static func continuesAfter(_ sentence: TextSpan, into next: TextSpan, scalars: [Unicode.Scalar], language: String)
+    -> Bool
+  {
+    guard sentence.end > sentence.start, scalars[sentence.end - 1] == "." else {
+      return startsLowercase(next, scalars)
+    }
+    let text = String(String.UnicodeScalarView(scalars[sentence.start..<(sentence.end - 1)]))
+    let words = text.split(whereSeparator: { $0.isWhitespace })
+    guard let lastWord = words.last else { return false }
+    let last = lastWord.lowercased()
+    let lastTwo = words.count >= 2 ? "\(words[words.count - 2].lowercased()) \(last)" : last
+    let known = abbreviations[language, default: []].union(abbreviations["en"]!)
+    if known.contains(last) || known.contains(lastTwo) { return true }
+    // An initial ("J. R. R. Tolkien") or one letter of an abbreviation ("z. B.", "т. е.").
+    if lastWord.count == 1, lastWord.first!.isLetter { return true }
+    // A German ordinal: "am 3. Oktober".
+    if language == "de", (1...2).contains(lastWord.count), lastWord.allSatisfy(\.isNumber) { return true }
+    return startsLowercase(next, scalars)
+  }
+
+  private static func startsLowercase(_ span: TextSpan, _ scalars: [Unicode.Scalar]) -> Bool {
+    for index in span.start..<span.end where scalars[index].properties.isAlphabetic {
+      return scalars[index].properties.isLowercase
+    }
+    return false
+  }
+}

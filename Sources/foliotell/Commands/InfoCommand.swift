@@ -1,0 +1,94 @@
+import FolioTellBooks
+import FolioTellCore
+import FolioTellRuntime
+import FolioTellSpeech
+import Foundation
+
+/// `foliotell info BOOK [--json] [--sentences] [--language CODE]`: what the box understood of a book.
+enum InfoCommand {
+  static func run(_ arguments: [String]) {
+    var path: String?
+    var json = false
+    var listSentences = false
+    var language: String?
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--json": json = true
+      case "--sentences": listSentences = true
+      case "--language":
+        guard let value = rest.popFirst(), !value.isEmpty else { fail("--language needs a code, like en or de") }
+        language = value
+      case _ where argument.hasPrefix("--"): fail("info: unknown option '\(argument)'")
+      default:
+        guard path == nil else { fail("info takes one book; '\(argument)' is a second one") }
+        path = argument
+      }
+    }
+    guard let path else { fail("info needs a book: foliotell info BOOK.txt [--json] [--sentences]") }
+    let book: BookDocument
+    let id: String
+    do {
+      (id, book) = try BookReader.read(path: path, language: language)
+    } catch {
+      fail(error.description, status: 1)
+    }
+    let voice = voiceFor(book.language)
+    let scalars = Array(book.text.unicodeScalars)
+    func sentenceText(_ span: TextSpan) -> String {
+      String(String.UnicodeScalarView(scalars[span.start..<span.end])).replacingOccurrences(of: "\n", with: " ")
+    }
+    if json {
+      var fields: [(String, String)] = [
+        ("id", JSONWriter.string(id)), ("format", JSONWriter.string(book.format.rawValue)),
+        ("title", book.title.map(JSONWriter.string) ?? "null"),
+        ("author", book.author.map(JSONWriter.string) ?? "null"),
+        ("language", book.language.map(JSONWriter.string) ?? "null"), ("voice", JSONWriter.string(voice)),
+        ("characters", String(scalars.count)), ("paragraphs", String(book.paragraphStarts.count)),
+        ("sentences", String(book.sentences.count)),
+        (
+          "chapters",
+          "["
+            + book.chapters.map {
+              JSONWriter.object([("title", JSONWriter.string($0.title)), ("start", String($0.start))])
+            }
+            .joined(separator: ", ") + "]"
+        ),
+      ]
+      if listSentences {
+        fields.append(
+          (
+            "sentenceList",
+            "["
+              + book.sentences.map {
+                JSONWriter.object([("start", String($0.start)), ("text", JSONWriter.string(sentenceText($0)))])
+              }
+              .joined(separator: ", ") + "]"
+          ))
+      }
+      print(JSONWriter.object(fields))
+      return
+    }
+    print("format:     \(book.format.rawValue)")
+    print("title:      \(book.title ?? "(none given)")")
+    print("author:     \(book.author ?? "(none given)")")
+    print("language:   \(book.language ?? "(none given; read as English)")")
+    print("voice:      \(voice)")
+    print("book id:    \(id)")
+    print("characters: \(scalars.count), paragraphs: \(book.paragraphStarts.count), sentences: \(book.sentences.count)")
+    print("chapters:   \(book.chapters.isEmpty ? "none found" : String(book.chapters.count))")
+    for (index, chapter) in book.chapters.enumerated() {
+      print("  \(index + 1). \(chapter.title)  (at \(chapter.start))")
+    }
+    if listSentences {
+      for sentence in book.sentences { print("\(sentence.start)\t\(sentenceText(sentence))") }
+    }
+  }
+
+  /// The voice for a book's language: the language itself when espeak-ng has a voice for it, else English.
+  static func voiceFor(_ language: String?) -> String {
+    guard let language, let voices = try? Espeak.shared().voices() else { return "en" }
+    let code = language.lowercased()
+    return voices.contains { $0.languages.contains(code) } ? code : "en"
+  }
+}
