@@ -28,7 +28,7 @@ let package = Package(
     .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
     // Books: decoding, formats, sentences, chapters.
     .target(name: "CSentenceBreaks", dependencies: ["CICU"]),
-    .target(name: "FolioTellBooks", dependencies: ["FolioTellCore", "CSentenceBreaks"]),
+    .target(name: "FolioTellBooks", dependencies: ["FolioTellCore", "CSentenceBreaks", "CZlib"]),
     .executableTarget(
       name: "foliotell",
       dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks"]),
@@ -37,7 +37,7 @@ let package = Package(
     .testTarget(
       name: "FolioTellSpeechTests",
       dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "CALSA", "CPacedPCM"]),
-    .testTarget(name: "FolioTellBooksTests", dependencies: ["FolioTellCore", "FolioTellBooks"]),
+    .testTarget(name: "FolioTellBooksTests", dependencies: ["FolioTellCore", "FolioTellBooks", "CZlib"]),
     .testTarget(name: "FolioTellStoreTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore"]),
   ],
   swiftLanguageModes: [.v6]

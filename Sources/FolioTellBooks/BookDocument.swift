@@ -4,6 +4,9 @@ import FolioTellCore
 public struct BookDocument: Equatable, Sendable {
   public enum Format: String, Sendable {
     case plainText = "plain text"
+    case markdown = "Markdown"
+    case html = "HTML"
+    case epub = "EPUB"
   }
 
   public struct Chapter: Equatable, Sendable {
@@ -35,6 +38,8 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
   case unreadable(path: String, reason: String)
   case empty(path: String)
   case unsupported(path: String, kind: String)
+  case protected(path: String)
+  case damaged(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -43,7 +48,11 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
     case .empty(let path):
       return "the book '\(path)' has no text to read"
     case .unsupported(let path, let kind):
-      return "the book '\(path)' is \(kind), which the box cannot read yet; plain text (.txt) works"
+      return "the book '\(path)' is \(kind), which the box cannot read; EPUB, HTML, Markdown and plain text work"
+    case .protected(let path):
+      return "the book '\(path)' is protected (DRM): the box can only read books without copy protection"
+    case .damaged(let path, let reason):
+      return "the book '\(path)' is damaged: \(reason); try downloading it again"
     }
   }
 }

@@ -1,0 +1,43 @@
+import FolioTellCore
+import Foundation
+
+/// Collects a book's paragraphs and chapter starts in reading order, and makes the document.
+struct DocumentBuilder {
+  private var text = ""
+  private var length = 0
+  private var paragraphStarts: [Int] = []
+  private var chapters: [BookDocument.Chapter] = []
+  private var pendingChapter: String?
+
+  /// A paragraph of reading text; white space inside it is folded to single spaces.
+  mutating func paragraph(_ raw: String) {
+    let folded = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    guard !folded.isEmpty else { return }
+    if !text.isEmpty {
+      text += "\n\n"
+      length += 2
+    }
+    if let title = pendingChapter {
+      chapters.append(BookDocument.Chapter(title: title, start: length))
+      pendingChapter = nil
+    }
+    paragraphStarts.append(length)
+    let composed = folded.precomposedStringWithCanonicalMapping
+    text += composed
+    length += composed.unicodeScalars.count
+  }
+
+  /// The next paragraph starts a chapter with this title (a heading is also read, as its own paragraph).
+  mutating func chapter(_ title: String) {
+    let folded = title.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    guard !folded.isEmpty else { return }
+    pendingChapter = folded
+  }
+
+  func document(format: BookDocument.Format, title: String?, author: String?, language: String?) -> BookDocument {
+    let sentences = SentenceSegmenter.sentences(in: Array(text.unicodeScalars), language: language ?? "en")
+    return BookDocument(
+      format: format, title: title, author: author, language: language, text: text, sentences: sentences,
+      paragraphStarts: paragraphStarts, chapters: chapters)
+  }
+}

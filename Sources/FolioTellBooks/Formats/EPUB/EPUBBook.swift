@@ -1,0 +1,108 @@
+import Foundation
+
+/// EPUB 2 and 3: `META-INF/container.xml` -> the package (OPF) -> the spine, in order; chapter titles from
+/// the EPUB 3 navigation document or the EPUB 2 `toc.ncx`; title, author and language from the package's
+/// Dublin Core metadata. A book whose content documents are encrypted is refused as protected.
+public enum EPUBBook {
+  public static func read(_ bytes: [UInt8], path: String, language override: String? = nil) throws(BookError)
+    -> BookDocument
+  {
+    let zip: ZipArchive
+    do {
+      zip = try ZipArchive(bytes)
+    } catch {
+      throw .damaged(path: path, reason: reason(error))
+    }
+    func file(_ name: String) throws(BookError) -> [UInt8] {
+      do {
+        return try zip.data(name)
+      } catch {
+        throw .damaged(path: path, reason: reason(error))
+      }
+    }
+    if zip.contains("META-INF/encryption.xml"), let encryption = XMLNode.parse(try file("META-INF/encryption.xml")) {
+      // Font obfuscation is allowed; encrypted text is DRM.
+      let encrypted = encryption.all("CipherReference").compactMap { $0.attribute("URI")?.lowercased() }
+      if encrypted.contains(where: {
+        $0.hasSuffix(".xhtml") || $0.hasSuffix(".html") || $0.hasSuffix(".htm") || $0.hasSuffix(".xml")
+      }) {
+        throw .protected(path: path)
+      }
+    }
+    guard let container = XMLNode.parse(try file("META-INF/container.xml")),
+      let packagePath = container.first("rootfile")?.attribute("full-path")
+    else { throw .damaged(path: path, reason: "META-INF/container.xml does not name the book's package file") }
+    guard let package = XMLNode.parse(try file(packagePath)) else {
+      throw .damaged(path: path, reason: "its package file \(packagePath) is not valid XML")
+    }
+    let base = directory(of: packagePath)
+    let metadata = package.first("metadata")
+    let title = metadata?.first("title")?.allText
+    let author = metadata?.first("creator")?.allText
+    let language = override ?? metadata?.first("language")?.allText.lowercased()
+
+    var manifest: [String: (href: String, type: String, properties: String)] = [:]
+    for item in package.first("manifest")?.all("item") ?? [] {
+      guard let id = item.attribute("id"), let href = item.attribute("href") else { continue }
+      manifest[id] = (resolve(href, from: base), item.attribute("media-type") ?? "", item.attribute("properties") ?? "")
+    }
+    let spine = package.first("spine")
+    var titles: [String: String] = [:]
+    if let nav = manifest.values.first(where: { $0.properties.split(separator: " ").contains("nav") }),
+      let navigation = XMLNode.parse((try? file(nav.href)) ?? [])
+    {
+      let toc = navigation.all("nav").first { $0.attribute("type") == "toc" } ?? navigation.first("nav")
+      for link in toc?.all("a") ?? [] {
+        guard let href = link.attribute("href") else { continue }
+        let target = resolve(String(href.prefix { $0 != "#" }), from: directory(of: nav.href))
+        if titles[target] == nil { titles[target] = link.allText }
+      }
+    } else if let ncxID = spine?.attribute("toc"), let ncx = manifest[ncxID],
+      let table = XMLNode.parse((try? file(ncx.href)) ?? [])
+    {
+      for point in table.all("navPoint") {
+        guard let source = point.first("content")?.attribute("src"), let label = point.first("navLabel")?.allText
+        else { continue }
+        let target = resolve(String(source.prefix { $0 != "#" }), from: directory(of: ncx.href))
+        if titles[target] == nil { titles[target] = label }
+      }
+    }
+
+    var builder = DocumentBuilder()
+    var documents = 0
+    for reference in spine?.all("itemref") ?? [] where reference.attribute("linear") != "no" {
+      guard let id = reference.attribute("idref"), let item = manifest[id] else { continue }
+      guard item.type.contains("html") || item.href.hasSuffix(".xhtml") || item.href.hasSuffix(".html") else {
+        continue
+      }
+      // A content document that is missing or broken is skipped; the rest of the book is still read.
+      guard let content = try? file(item.href) else { continue }
+      HTMLBook.add(PlainTextBook.decode(content), to: &builder, chapterTitle: titles[item.href])
+      documents += 1
+    }
+    guard documents > 0 else { throw .damaged(path: path, reason: "its spine lists no readable content document") }
+    return builder.document(format: .epub, title: title, author: author, language: language)
+  }
+
+  static func reason(_ error: ZipArchive.Failure) -> String {
+    switch error {
+    case .notAZip: return "it is not a zip archive, as an EPUB must be"
+    case .damaged(let reason): return reason
+    }
+  }
+
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[...slash])
+  }
+
+  /// A manifest or link href, relative to `base` and percent-encoded, as a path inside the archive.
+  static func resolve(_ href: String, from base: String) -> String {
+    let decoded = href.removingPercentEncoding ?? href
+    var parts: [Substring] = []
+    for part in (base + decoded).split(separator: "/", omittingEmptySubsequences: true) {
+      if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(part) }
+    }
+    return parts.joined(separator: "/")
+  }
+}

@@ -1,0 +1,106 @@
+import CZlib
+
+/// The files of a zip archive (an EPUB's container), read with zlib. Stored and deflated entries; no
+/// zip64, no encryption. Every size and offset is checked against the archive before it is used.
+struct ZipArchive {
+  struct Entry {
+    var name: String
+    var method: UInt16
+    var compressedSize: Int
+    var size: Int
+    var headerOffset: Int
+  }
+
+  enum Failure: Error, Equatable {
+    case notAZip
+    case damaged(String)
+  }
+
+  /// The most a single entry may inflate to, against archives built to exhaust memory.
+  static let maximumEntrySize = 256 << 20
+
+  let bytes: [UInt8]
+  let entries: [String: Entry]
+
+  init(_ bytes: [UInt8]) throws(Failure) {
+    self.bytes = bytes
+    guard bytes.count >= 22, Self.u32(bytes, 0) == 0x0403_4B50 else { throw .notAZip }
+    // The end-of-central-directory record: the last signature within the final 64 KiB + 22 bytes.
+    var end = bytes.count - 22
+    let lowest = max(0, bytes.count - 22 - 65_535)
+    while end >= lowest, Self.u32(bytes, end) != 0x0605_4B50 { end -= 1 }
+    guard end >= lowest else { throw .damaged("its table of contents (zip central directory) is missing") }
+    let count = Int(Self.u16(bytes, end + 10))
+    var offset = Int(Self.u32(bytes, end + 16))
+    var entries: [String: Entry] = [:]
+    for _ in 0..<count {
+      guard offset + 46 <= bytes.count, Self.u32(bytes, offset) == 0x0201_4B50 else {
+        throw .damaged("an entry of its zip directory is broken")
+      }
+      let nameLength = Int(Self.u16(bytes, offset + 28))
+      let extraLength = Int(Self.u16(bytes, offset + 30))
+      let commentLength = Int(Self.u16(bytes, offset + 32))
+      guard offset + 46 + nameLength <= bytes.count else { throw .damaged("a file name runs past its end") }
+      let name = String(decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
+      entries[name] = Entry(
+        name: name, method: Self.u16(bytes, offset + 10), compressedSize: Int(Self.u32(bytes, offset + 20)),
+        size: Int(Self.u32(bytes, offset + 24)), headerOffset: Int(Self.u32(bytes, offset + 42)))
+      offset += 46 + nameLength + extraLength + commentLength
+    }
+    self.entries = entries
+  }
+
+  static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
+    guard at + 2 <= bytes.count else { return 0 }
+    return UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
+  }
+
+  static func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+    guard at + 4 <= bytes.count else { return 0 }
+    return UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+  }
+
+  func contains(_ name: String) -> Bool { entries[name] != nil }
+
+  /// The bytes of one file, inflated and checked against its size.
+  func data(_ name: String) throws(Failure) -> [UInt8] {
+    guard let entry = entries[name] else { throw .damaged("'\(name)' is missing") }
+    let header = entry.headerOffset
+    guard header + 30 <= bytes.count, Self.u32(bytes, header) == 0x0403_4B50 else {
+      throw .damaged("the entry for '\(name)' is broken")
+    }
+    let start = header + 30 + Int(Self.u16(bytes, header + 26)) + Int(Self.u16(bytes, header + 28))
+    guard start + entry.compressedSize <= bytes.count, entry.size <= Self.maximumEntrySize else {
+      throw .damaged("'\(name)' runs past the end of the file")
+    }
+    let compressed = Array(bytes[start..<(start + entry.compressedSize)])
+    switch entry.method {
+    case 0: return compressed
+    case 8: return try inflate(compressed, size: entry.size, name: name)
+    default: throw .damaged("'\(name)' is compressed with a method the box does not know (\(entry.method))")
+    }
+  }
+
+  private func inflate(_ input: [UInt8], size: Int, name: String) throws(Failure) -> [UInt8] {
+    var output = [UInt8](repeating: 0, count: max(size, 1))
+    var stream = z_stream()
+    // Raw deflate (no zlib header): window bits -15.
+    guard inflateInit2_(&stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+      throw .damaged("zlib could not start")
+    }
+    defer { inflateEnd(&stream) }
+    let status = input.withUnsafeBufferPointer { inputBuffer in
+      output.withUnsafeMutableBufferPointer { outputBuffer -> Int32 in
+        stream.next_in = UnsafeMutablePointer(mutating: inputBuffer.baseAddress)
+        stream.avail_in = uInt(inputBuffer.count)
+        stream.next_out = outputBuffer.baseAddress
+        stream.avail_out = uInt(outputBuffer.count)
+        return CZlib.inflate(&stream, Z_FINISH)
+      }
+    }
+    guard status == Z_STREAM_END, Int(stream.total_out) == size else {
+      throw .damaged("'\(name)' does not decompress (zlib status \(status))")
+    }
+    return Array(output.prefix(size))
+  }
+}

@@ -1,0 +1,225 @@
+import FolioTellCore
+import Foundation
+import Testing
+
+@testable import FolioTellBooks
+
+func sentenceTexts(_ document: BookDocument) -> [String] {
+  let scalars = Array(document.text.unicodeScalars)
+  return document.sentences.map { String(String.UnicodeScalarView(scalars[$0.start..<$0.end])) }
+}
+
+func chapterStartsAtTheirHeadings(_ document: BookDocument) -> Bool {
+  let scalars = Array(document.text.unicodeScalars)
+  return document.chapters.allSatisfy { chapter in
+    String(String.UnicodeScalarView(scalars[chapter.start...].prefix(chapter.title.unicodeScalars.count)))
+      == chapter.title
+  }
+}
+
+@Suite struct HTMLBookTests {
+  static let page = """
+    <!DOCTYPE html>
+    <html lang="fr"><head><title>Le Conte &amp; la Nuit</title><style>p { color: red }</style>
+    <script>var x = "<p>not text</p>";</script></head>
+    <body><nav><a href="/">Accueil</a> | <a href="/b">Livres</a></nav>
+    <h1>Chapitre premier</h1>
+    <p>Il &eacute;tait une fois&nbsp;un roi. Il r&#233;gnait&#x2026; longtemps.</p>
+    <!-- a comment <p>hidden</p> -->
+    <p>Un <em>autre</em> paragraphe<br>sur deux lignes.</p>
+    <h2>Deuxième partie</h2><ul><li>Un point.</li><li>Un autre.</li></ul>
+    </body></html>
+    """
+
+  @Test func theBodyTextIsReadWithoutScriptsStylesOrNavigation() {
+    let book = HTMLBook.read(Array(Self.page.utf8))
+    #expect(!book.text.contains("color"))
+    #expect(!book.text.contains("not text"))
+    #expect(!book.text.contains("Accueil"))
+    #expect(!book.text.contains("hidden"))
+    #expect(book.title == "Le Conte & la Nuit")
+    #expect(book.language == "fr")
+  }
+
+  @Test func entitiesAreDecoded() {
+    let book = HTMLBook.read(Array(Self.page.utf8))
+    #expect(book.text.contains("Il était une fois un roi."))
+    #expect(book.text.contains("Il régnait\u{2026} longtemps."))
+  }
+
+  @Test func blocksAreParagraphsAndHeadingsAreChapters() {
+    let book = HTMLBook.read(Array(Self.page.utf8))
+    #expect(book.chapters.map(\.title) == ["Chapitre premier", "Deuxième partie"])
+    #expect(chapterStartsAtTheirHeadings(book))
+    #expect(sentenceTexts(book).contains("Un autre paragraphe"))
+    #expect(sentenceTexts(book).contains("sur deux lignes."))
+    #expect(sentenceTexts(book).suffix(2) == ["Un point.", "Un autre."])
+  }
+
+  @Test func unknownEntitiesAndStrayAmpersandsAreKept() {
+    #expect(HTMLBook.decodeEntities("Q&A &bogus; &#65;") == "Q&A &bogus; A")
+  }
+}
+
+@Suite struct MarkdownBookTests {
+  static let text = """
+    # The Long Night
+
+    Some *emphasis*, some **strong** words, `code`, and a [link](https://example.org).
+    It goes on ~~here~~.
+
+    ## Part Two
+    > A quoted line.
+
+    - First point.
+    - Second point.
+
+    Setext Heading
+    --------------
+
+    ![A lighthouse at dusk](light.png)
+    """
+
+  @Test func headingsBecomeChaptersAndMarkupIsNotRead() {
+    let book = MarkdownBook.read(Array(Self.text.utf8))
+    #expect(book.title == "The Long Night")
+    #expect(book.chapters.map(\.title) == ["The Long Night", "Part Two", "Setext Heading"])
+    #expect(chapterStartsAtTheirHeadings(book))
+    #expect(book.text.contains("Some emphasis, some strong words, code, and a link. It goes on here."))
+    #expect(!book.text.contains("*"))
+    #expect(!book.text.contains("https"))
+    #expect(book.text.contains("A quoted line."))
+    #expect(book.text.contains("First point."))
+    #expect(book.text.contains("A lighthouse at dusk"))
+  }
+}
+
+@Suite struct EPUBBookTests {
+  static let container = """
+    <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+    <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
+    """
+
+  static func package(version: String, nav: Bool) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <package xmlns="http://www.idpf.org/2007/opf" version="\(version)" unique-identifier="id">
+    <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Die Reise</dc:title>
+    <dc:creator>Anna Beispiel</dc:creator><dc:language>de</dc:language></metadata>
+    <manifest>
+    \(nav ? "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>" : "<item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>")
+    <item id="c1" href="text/chapter%201.xhtml" media-type="application/xhtml+xml"/>
+    <item id="c2" href="text/chapter2.xhtml" media-type="application/xhtml+xml"/>
+    <item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>
+    </manifest>
+    <spine\(nav ? "" : " toc=\"ncx\"")><itemref idref="cover" linear="no"/><itemref idref="c1"/><itemref idref="c2"/></spine>
+    </package>
+    """
+  }
+
+  static let nav = """
+    <?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
+    <body><nav epub:type="toc"><ol><li><a href="text/chapter%201.xhtml">Erstes Kapitel</a></li>
+    <li><a href="text/chapter2.xhtml#start">Zweites Kapitel</a></li></ol></nav></body></html>
+    """
+
+  static let ncx = """
+    <?xml version="1.0"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><navMap>
+    <navPoint id="n1"><navLabel><text>Erstes Kapitel</text></navLabel><content src="text/chapter%201.xhtml"/></navPoint>
+    <navPoint id="n2"><navLabel><text>Zweites Kapitel</text></navLabel><content src="text/chapter2.xhtml#start"/></navPoint>
+    </navMap></ncx>
+    """
+
+  static func chapter(_ heading: String, _ body: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head>
+    <body><h1>\(heading)</h1><p>\(body)</p></body></html>
+    """
+  }
+
+  static func epub(version: String = "3.0", nav: Bool = true, encryption: String? = nil) -> [UInt8] {
+    var zip = ZipWriter()
+    zip.add("mimetype", "application/epub+zip", deflate: false)
+    zip.add("META-INF/container.xml", container)
+    if let encryption { zip.add("META-INF/encryption.xml", encryption) }
+    zip.add("OEBPS/content.opf", package(version: version, nav: nav))
+    if nav { zip.add("OEBPS/nav.xhtml", Self.nav) } else { zip.add("OEBPS/toc.ncx", ncx) }
+    zip.add("OEBPS/cover.xhtml", chapter("Cover", "Not read."))
+    zip.add("OEBPS/text/chapter 1.xhtml", chapter("1", "Es war z. B. kalt. Wir gingen los."))
+    zip.add("OEBPS/text/chapter2.xhtml", chapter("2", "Dann kam die Sonne."))
+    return zip.bytes
+  }
+
+  func read(_ bytes: [UInt8]) throws -> BookDocument { try EPUBBook.read(bytes, path: "test.epub") }
+
+  @Test func anEpub3IsReadInSpineOrderWithItsNavigationTitles() throws {
+    let book = try read(Self.epub())
+    #expect(book.format == .epub)
+    #expect(book.title == "Die Reise")
+    #expect(book.author == "Anna Beispiel")
+    #expect(book.language == "de")
+    #expect(!book.text.contains("Not read."))
+    #expect(sentenceTexts(book) == ["1", "Es war z. B. kalt.", "Wir gingen los.", "2", "Dann kam die Sonne."])
+    #expect(book.chapters.map(\.title) == ["Erstes Kapitel", "Zweites Kapitel"])
+    #expect(
+      book.chapters.map(\.start) == [
+        0, book.text.unicodeScalars.count - "2\n\nDann kam die Sonne.".unicodeScalars.count,
+      ])
+  }
+
+  @Test func anEpub2TakesItsTitlesFromTheNcx() throws {
+    let book = try read(Self.epub(version: "2.0", nav: false))
+    #expect(book.chapters.map(\.title) == ["Erstes Kapitel", "Zweites Kapitel"])
+  }
+
+  @Test func encryptedTextIsRefusedAsProtected() {
+    let encryption = """
+      <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
+      <enc:EncryptedData><enc:CipherData><enc:CipherReference URI="OEBPS/text/chapter2.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>
+      """
+    #expect(throws: BookError.protected(path: "test.epub")) { try read(Self.epub(encryption: encryption)) }
+    #expect(BookError.protected(path: "b.epub").description.contains("is protected (DRM)"))
+  }
+
+  @Test func obfuscatedFontsAreNotProtection() throws {
+    let encryption = """
+      <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
+      <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.idpf.org/2008/embedding"/><enc:CipherData><enc:CipherReference URI="OEBPS/fonts/serif.otf"/></enc:CipherData></enc:EncryptedData></encryption>
+      """
+    #expect(try read(Self.epub(encryption: encryption)).sentences.count == 5)
+  }
+
+  @Test func aTruncatedEpubIsReportedAsDamaged() {
+    let bytes = Self.epub()
+    #expect(throws: BookError.self) { try read(Array(bytes.prefix(bytes.count / 2))) }
+    do {
+      _ = try read(Array(bytes.prefix(bytes.count - 30)))
+      Issue.record("a truncated EPUB was read")
+    } catch {
+      #expect("\(error)".contains("is damaged"))
+    }
+  }
+
+  @Test func somethingThatIsNotAZipIsNotAnEpub() {
+    #expect(throws: BookError.damaged(path: "test.epub", reason: "it is not a zip archive, as an EPUB must be")) {
+      try read(Array("just text".utf8))
+    }
+  }
+
+  @Test func theReaderPicksTheFormatFromTheFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formats-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let epub = folder.appendingPathComponent("Die Reise.epub").path
+    FileManager.default.createFile(atPath: epub, contents: Data(Self.epub()))
+    #expect(try BookReader.read(path: epub).document.format == .epub)
+    let html = folder.appendingPathComponent("page.html").path
+    FileManager.default.createFile(atPath: html, contents: Data("<p>Hello there.</p>".utf8))
+    #expect(try BookReader.read(path: html).document.format == .html)
+    let markdown = folder.appendingPathComponent("notes.md").path
+    FileManager.default.createFile(atPath: markdown, contents: Data("# Notes\n\nHello.".utf8))
+    #expect(try BookReader.read(path: markdown).document.format == .markdown)
+    let pdf = folder.appendingPathComponent("paper.pdf").path
+    FileManager.default.createFile(atPath: pdf, contents: Data("%PDF-1.4".utf8))
+    #expect(throws: BookError.unsupported(path: pdf, kind: "a PDF")) { try BookReader.read(path: pdf) }
+  }
+}
