@@ -19,6 +19,9 @@ let usage = """
         Read a plain-text book (or sentences N to M of it), printing each word as it is heard.
     voices
         List the installed espeak-ng voices.
+    library [FOLDER...] [--json] [--watch]
+        List the books in the folders (default /var/lib/foliotell/books) and on drives under /media, by
+        title; --watch lists them again whenever books or drives come or go.
     info BOOK [--json] [--sentences] [--language CODE]
         Show what the box understood of a book: format, title, author, language and voice, chapters,
         counts of paragraphs and sentences; --sentences lists every sentence with its start offset.
@@ -48,6 +51,8 @@ case "read":
   SpeechCommands.read(Array(arguments.dropFirst()))
 case "info":
   InfoCommand.run(Array(arguments.dropFirst()))
+case "library":
+  LibraryCommand.run(Array(arguments.dropFirst()))
 case "voices":
   SpeechCommands.voices(Array(arguments.dropFirst()))
 case "bench":

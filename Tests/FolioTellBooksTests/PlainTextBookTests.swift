@@ -104,7 +104,7 @@ import Testing
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).txt").path
     FileManager.default.createFile(atPath: empty, contents: Data("  \n\n ".utf8))
     #expect(throws: BookError.empty(path: empty)) { try BookReader.read(path: empty) }
-    #expect(BookError.unsupported(path: "b.epub", kind: "an EPUB").description.contains("cannot read yet"))
+    #expect(BookError.unsupported(path: "b.pdf", kind: "a PDF").description.contains("EPUB, HTML, Markdown and plain text work"))
   }
 
   @Test func theBookIdIsTheContentsHash() throws {

@@ -1,0 +1,151 @@
+import FolioTellCore
+import Foundation
+import Glibc
+import Synchronization
+
+/// A book on the shelf: what the book list shows, and where to open it.
+public struct LibraryEntry: Equatable, Sendable {
+  public var id: String
+  public var title: String
+  public var author: String?
+  public var format: BookDocument.Format
+  public var path: String
+}
+
+/// The books in the box's folders (by default `/var/lib/foliotell/books`, and every drive mounted under
+/// `/media`), listed by title. A book's id is the hash of its content, so a renamed or moved file keeps
+/// its place. Books that cannot be read are listed apart with the reason, and the rest are still shown.
+public final class Library: Sendable {
+  public static let defaultFolder = "/var/lib/foliotell/books"
+  public static let bookExtensions: Set<String> = ["txt", "text", "md", "markdown", "html", "htm", "xhtml", "epub"]
+
+  public let folders: [String]
+  public let mediaRoot: String?
+  private struct Cached {
+    var modified: Date
+    var size: Int
+    var entry: LibraryEntry?
+    var problem: String?
+  }
+  private let cache = Mutex<[String: Cached]>([:])
+
+  public init(folders: [String] = [Library.defaultFolder], mediaRoot: String? = "/media") {
+    self.folders = folders
+    self.mediaRoot = mediaRoot
+  }
+
+  /// The folders searched now: the configured ones and every folder of a drive under the media root
+  /// (`/media/usb0`, `/media/pi/MYSTICK`).
+  public var searchedFolders: [String] {
+    var result = folders
+    guard let mediaRoot else { return result }
+    for first in (try? FileManager.default.contentsOfDirectory(atPath: mediaRoot)) ?? [] {
+      let level1 = mediaRoot + "/" + first
+      result.append(level1)
+      for second in (try? FileManager.default.contentsOfDirectory(atPath: level1)) ?? [] {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: level1 + "/" + second, isDirectory: &isFolder), isFolder.boolValue {
+          result.append(level1 + "/" + second)
+        }
+      }
+    }
+    return result
+  }
+
+  /// Every book found (sorted by title, then path), and the files that could not be read, with why.
+  public func scan() -> (books: [LibraryEntry], problems: [String]) {
+    var books: [LibraryEntry] = []
+    var problems: [String] = []
+    var seen: Set<String> = []
+    for folder in searchedFolders {
+      guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
+      while let relative = walker.nextObject() as? String {
+        let path = folder + "/" + relative
+        guard Self.bookExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased()),
+          !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !seen.contains(path)
+        else { continue }
+        seen.insert(path)
+        let (entry, problem) = describe(path)
+        if let entry { books.append(entry) }
+        if let problem { problems.append(problem) }
+      }
+    }
+    cache.withLock { cache in cache = cache.filter { seen.contains($0.key) } }
+    books.sort { ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path) }
+    return (books, problems)
+  }
+
+  private func describe(_ path: String) -> (LibraryEntry?, String?) {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    let modified = attributes?[.modificationDate] as? Date ?? .distantPast
+    let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+    if let cached = cache.withLock({ $0[path] }), cached.modified == modified, cached.size == size {
+      return (cached.entry, cached.problem)
+    }
+    var result: (LibraryEntry?, String?)
+    do {
+      let (id, document) = try BookReader.read(path: path)
+      let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      result = (
+        LibraryEntry(
+          id: id, title: document.title ?? name, author: document.author, format: document.format, path: path), nil
+      )
+    } catch {
+      result = (nil, error.description)
+    }
+    cache.withLock { $0[path] = Cached(modified: modified, size: size, entry: result.0, problem: result.1) }
+    return result
+  }
+}
+
+/// Wakes when books appear or disappear in the library's folders, or a drive is mounted under /media:
+/// an inotify descriptor for the runtime's poll loop.
+public final class LibraryWatcher: Sendable {
+  public let descriptor: Int32
+  private let watched = Mutex<Set<String>>([])
+  private let library: Library
+
+  public init(_ library: Library) throws(BookError) {
+    self.library = library
+    descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    guard descriptor >= 0 else {
+      throw .unreadable(path: "inotify", reason: String(cString: strerror(errno)))
+    }
+    refreshWatches()
+  }
+
+  deinit { close(descriptor) }
+
+  /// Watches every searched folder and its subfolders, and the media root (for drives coming and going).
+  public func refreshWatches() {
+    var folders = library.searchedFolders
+    if let root = library.mediaRoot { folders.append(root) }
+    for folder in folders {
+      var all = [folder]
+      if let walker = FileManager.default.enumerator(atPath: folder) {
+        while let relative = walker.nextObject() as? String {
+          var isFolder: ObjCBool = false
+          let path = folder + "/" + relative
+          if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            all.append(path)
+          }
+        }
+      }
+      for path in all where !watched.withLock({ $0.contains(path) }) {
+        let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE_SELF)
+        if inotify_add_watch(descriptor, path, mask) >= 0 { watched.withLock { _ = $0.insert(path) } }
+      }
+    }
+  }
+
+  /// Waits up to `timeout` seconds for a change; true when something changed (then scan again).
+  public func waitForChange(timeout: Double) -> Bool {
+    var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+    guard poll(&descriptors, 1, Int32(timeout * 1000)) > 0 else { return false }
+    var buffer = [UInt8](repeating: 0, count: 8192)
+    var changed = false
+    while read(descriptor, &buffer, buffer.count) > 0 { changed = true }
+    if changed { refreshWatches() }
+    return changed
+  }
+}
