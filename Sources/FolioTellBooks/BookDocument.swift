@@ -25,6 +25,8 @@ public struct BookDocument: Equatable, Sendable {
   public var sentences: [TextSpan]
   public var paragraphStarts: [Int]
   public var chapters: [Chapter]
+  /// Parts that could not be read and were skipped (a broken chapter file of an EPUB), with why.
+  public var problems: [String] = []
 
   /// What playback needs.
   public var sentenceMap: SentenceMap {
@@ -40,6 +42,8 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
   case unsupported(path: String, kind: String)
   case protected(path: String)
   case damaged(path: String, reason: String)
+  case tooLarge(path: String, bytes: Int, limit: Int)
+  case notText(path: String)
 
   public var description: String {
     switch self {
@@ -53,6 +57,11 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
       return "the book '\(path)' is protected (DRM): the box can only read books without copy protection"
     case .damaged(let path, let reason):
       return "the book '\(path)' is damaged: \(reason); try downloading it again"
+    case .tooLarge(let path, let bytes, let limit):
+      return "the book '\(path)' is too large (\(bytes >> 20) MB); the box reads books up to \(limit >> 20) MB"
+    case .notText(let path):
+      return
+        "the file '\(path)' is not a book the box can read: it is not text (EPUB, HTML, Markdown and plain text work)"
     }
   }
 }

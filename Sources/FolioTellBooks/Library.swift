@@ -102,7 +102,10 @@ public final class Library: Sendable {
 /// an inotify descriptor for the runtime's poll loop.
 public final class LibraryWatcher: Sendable {
   public let descriptor: Int32
-  private let watched = Mutex<Set<String>>([])
+  /// /proc/self/mounts, which polls as changed when a drive is mounted or unmounted, even on a mount
+  /// point that already existed (where inotify sees nothing).
+  private let mounts: Int32
+  private let watched = Mutex<[String: Int32]>([:])
   private let library: Library
 
   public init(_ library: Library) throws(BookError) {
@@ -111,10 +114,14 @@ public final class LibraryWatcher: Sendable {
     guard descriptor >= 0 else {
       throw .unreadable(path: "inotify", reason: String(cString: strerror(errno)))
     }
+    mounts = library.mediaRoot == nil ? -1 : open("/proc/self/mounts", O_RDONLY | O_CLOEXEC)
     refreshWatches()
   }
 
-  deinit { close(descriptor) }
+  deinit {
+    close(descriptor)
+    if mounts >= 0 { close(mounts) }
+  }
 
   /// Watches every searched folder and its subfolders, and the media root (for drives coming and going).
   public func refreshWatches() {
@@ -131,9 +138,17 @@ public final class LibraryWatcher: Sendable {
           }
         }
       }
-      for path in all where !watched.withLock({ $0.contains(path) }) {
+      for path in all where watched.withLock({ $0[path] == nil }) {
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE_SELF)
-        if inotify_add_watch(descriptor, path, mask) >= 0 { watched.withLock { _ = $0.insert(path) } }
+        let watch = inotify_add_watch(descriptor, path, mask)
+        if watch >= 0 { watched.withLock { $0[path] = watch } }
+      }
+    }
+    // Folders that are gone (a drive pulled out) lose their watch; the same path mounted again is watched anew.
+    watched.withLock { watched in
+      for (path, watch) in watched where !FileManager.default.fileExists(atPath: path) {
+        _ = inotify_rm_watch(descriptor, watch)
+        watched[path] = nil
       }
     }
   }
@@ -141,10 +156,17 @@ public final class LibraryWatcher: Sendable {
   /// Waits up to `timeout` seconds for a change; true when something changed (then scan again).
   public func waitForChange(timeout: Double) -> Bool {
     var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-    guard poll(&descriptors, 1, Int32(timeout * 1000)) > 0 else { return false }
+    if mounts >= 0 { descriptors.append(pollfd(fd: mounts, events: Int16(POLLPRI), revents: 0)) }
+    guard poll(&descriptors, nfds_t(descriptors.count), Int32(timeout * 1000)) > 0 else { return false }
     var buffer = [UInt8](repeating: 0, count: 8192)
     var changed = false
     while read(descriptor, &buffer, buffer.count) > 0 { changed = true }
+    if descriptors.count > 1, descriptors[1].revents & Int16(POLLPRI | POLLERR) != 0 {
+      // Reading the mount table to its end re-arms the notification.
+      _ = lseek(mounts, 0, SEEK_SET)
+      while read(mounts, &buffer, buffer.count) > 0 {}
+      changed = true
+    }
     if changed { refreshWatches() }
     return changed
   }

@@ -223,3 +223,136 @@ func chapterStartsAtTheirHeadings(_ document: BookDocument) -> Bool {
     #expect(throws: BookError.unsupported(path: pdf, kind: "a PDF")) { try BookReader.read(path: pdf) }
   }
 }
+
+/// Hostile and broken books: each is refused (or read as far as it can be) with a clear reason, never a crash.
+@Suite struct HostileInputTests {
+  func temporary(_ name: String, _ bytes: [UInt8]) -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)-\(name)")
+      .path
+    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    return path
+  }
+
+  func message(_ path: String) -> String {
+    do {
+      _ = try BookReader.read(path: path)
+      return "read"
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test func aZipBombIsRefused() {
+    var zip = ZipWriter()
+    zip.add("mimetype", "application/epub+zip", deflate: false)
+    zip.add("META-INF/container.xml", EPUBBookTests.container)
+    zip.add("OEBPS/content.opf", String(repeating: " ", count: 20 << 20))
+    let path = temporary("bomb.epub", zip.bytes)
+    #expect(message(path).contains("(a zip bomb?)"))
+    #expect(message(path).contains(path))
+  }
+
+  @Test func entriesNamedOutsideTheArchiveAreLeftOutAndSaidSo() throws {
+    var zip = ZipWriter()
+    zip.add("mimetype", "application/epub+zip", deflate: false)
+    zip.add("META-INF/container.xml", EPUBBookTests.container)
+    zip.add("OEBPS/content.opf", EPUBBookTests.package(version: "3.0", nav: false))
+    zip.add("../../etc/evil.xhtml", "<p>Evil.</p>")
+    zip.add("/absolute.xhtml", "<p>Evil.</p>")
+    zip.add("OEBPS/text/chapter 1.xhtml", EPUBBookTests.chapter("1", "Fine."))
+    zip.add("OEBPS/text/chapter2.xhtml", EPUBBookTests.chapter("2", "Also fine."))
+    let book = try EPUBBook.read(zip.bytes, path: "evil.epub")
+    #expect(book.problems.count == 2)
+    #expect(book.problems.allSatisfy { $0.contains("points outside the book") })
+    #expect(!book.text.contains("Evil"))
+  }
+
+  @Test func truncatedZipsAtManyLengthsNeverCrash() {
+    let bytes = EPUBBookTests.epub()
+    for length in stride(from: 0, to: bytes.count, by: 37) {
+      _ = try? EPUBBook.read(Array(bytes.prefix(length)), path: "cut.epub")
+    }
+  }
+
+  @Test func malformedXmlIsReportedAsDamage() {
+    var zip = ZipWriter()
+    zip.add("mimetype", "application/epub+zip", deflate: false)
+    zip.add("META-INF/container.xml", "<container><rootfiles><rootfile full-path=")
+    #expect(
+      throws: BookError.damaged(
+        path: "bad.epub", reason: "META-INF/container.xml does not name the book's package file")
+    ) {
+      try EPUBBook.read(zip.bytes, path: "bad.epub")
+    }
+  }
+
+  @Test func entityExpansionInXmlDoesNotExplode() {
+    let laughs = """
+      <?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+      <!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+      <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;"><!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+      <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;"><!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
+      <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;"><!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">]>
+      <package><metadata><title>&lol9;</title></metadata></package>
+      """
+    var zip = ZipWriter()
+    zip.add("mimetype", "application/epub+zip", deflate: false)
+    zip.add("META-INF/container.xml", EPUBBookTests.container)
+    zip.add("OEBPS/content.opf", laughs)
+    let started = ContinuousClock.now
+    _ = try? EPUBBook.read(zip.bytes, path: "laughs.epub")
+    #expect(ContinuousClock.now - started < .seconds(10))
+  }
+
+  @Test func invalidUtf8IsReadAsWindows1252NotRefused() throws {
+    let path = temporary("latin.txt", [0x4E, 0x61, 0xEF, 0x76, 0x65, 0x2E, 0xFF, 0xFE, 0x20, 0x4F, 0x6B, 0x2E])
+    #expect(try BookReader.read(path: path).document.text.hasPrefix("Naïve."))
+  }
+
+  @Test func aHugeSingleLineBookIsReadWithBoundedSentences() throws {
+    // 6 MB on one line, sentences without end: windows keep ICU's memory bounded.
+    let line = String(repeating: "word ", count: 1_200_000)
+    let path = temporary("line.txt", Array(line.utf8))
+    let book = try BookReader.read(path: path).document
+    #expect(book.sentences.count >= 80)
+    #expect(book.sentences.allSatisfy { $0.length <= SentenceSegmenter.window })
+  }
+
+  @Test func aBookLargerThanTheLimitIsRefused() {
+    let path = temporary("big.txt", [UInt8](repeating: 0x61, count: BookReader.maximumBytes + 1))
+    #expect(message(path) == "the book '\(path)' is too large (32 MB); the box reads books up to 32 MB")
+  }
+
+  @Test func binaryAndUnknownFilesAreRefused() {
+    #expect(
+      message(temporary("photo.txt", [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 0x4A, 0x46, 0x49, 0x46, 0, 1])).contains(
+        "it is not text"))
+    #expect(message(temporary("renamed.txt", Array("%PDF-1.7\n".utf8))).contains("is a PDF"))
+    #expect(message(temporary("empty.txt", [])).contains("has no text to read"))
+  }
+
+  @Test func scriptsWithAngleBracketsDoNotSwallowThePage() {
+    let page = "<body><script>for (i=0; i<n; i++) { x = a > b; }</script><p>Visible text.</p></body>"
+    #expect(HTMLBook.read(Array(page.utf8)).text == "Visible text.")
+  }
+
+  @Test func aLineBreakInsideAHeadingIsASpace() {
+    let page = "<body><h2>CHAPTER I.<br/>Down the Rabbit-Hole</h2><p>Alice was tired.</p></body>"
+    let book = HTMLBook.read(Array(page.utf8))
+    #expect(book.chapters.map(\.title) == ["CHAPTER I. Down the Rabbit-Hole"])
+    #expect(book.chapters.first?.start == 0)
+  }
+
+  @Test func latin1AndTypographicEntitiesAreDecoded() {
+    #expect(
+      HTMLBook.decodeEntities("&Eacute;t&eacute; &bdquo;Gr&uuml;&szlig;e&ldquo; &oelig;uvre &middot; &sect;3")
+        == "Été „Grüße“ œuvre · §3")
+  }
+
+  @Test func markdownFrontMatterIsNotRead() {
+    let book = MarkdownBook.read(Array("---\ntitle: \"My Notes\"\ndate: 2026\n---\n\nHello there.".utf8))
+    #expect(book.title == "My Notes")
+    #expect(book.text == "Hello there.")
+    #expect(book.chapters.isEmpty)
+  }
+}

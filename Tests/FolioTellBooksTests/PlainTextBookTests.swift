@@ -104,12 +104,53 @@ import Testing
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).txt").path
     FileManager.default.createFile(atPath: empty, contents: Data("  \n\n ".utf8))
     #expect(throws: BookError.empty(path: empty)) { try BookReader.read(path: empty) }
-    #expect(BookError.unsupported(path: "b.pdf", kind: "a PDF").description.contains("EPUB, HTML, Markdown and plain text work"))
+    #expect(
+      BookError.unsupported(path: "b.pdf", kind: "a PDF").description.contains(
+        "EPUB, HTML, Markdown and plain text work"))
   }
 
   @Test func theBookIdIsTheContentsHash() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("id-\(UUID().uuidString).txt").path
     FileManager.default.createFile(atPath: path, contents: Data("Same words.".utf8))
     #expect(try BookReader.read(path: path).id == BookIdentity.id(forContent: Array("Same words.".utf8)))
+  }
+}
+
+@Suite struct GutenbergEdgeTests {
+  func read(_ text: String) -> BookDocument { PlainTextBook.read(Array(text.utf8)) }
+
+  @Test func aTableOfContentsDoesNotMakeChapters() {
+    let book = read(
+      "CONTENTS\n\nCHAPTER 1. Loomings.\n\nCHAPTER 2. The Carpet-Bag.\n\nCHAPTER 1. Loomings.\n\nCall me Ishmael.\n\nCHAPTER 2. The Carpet-Bag.\n\nI stuffed a shirt."
+    )
+    #expect(book.chapters.map(\.title) == ["CHAPTER 1. Loomings", "CHAPTER 2. The Carpet-Bag"])
+    let scalars = Array(book.text.unicodeScalars)
+    let first = String(String.UnicodeScalarView(scalars[book.chapters[0].start...].prefix(40)))
+    #expect(first.hasPrefix("CHAPTER 1. Loomings.\n\nCall me Ishmael."))
+  }
+
+  @Test func proseThatStartsLikeAHeadingIsNotAChapter() {
+    #expect(read("Part two of the plan failed.\n\nBook three was lost.").chapters.isEmpty)
+  }
+
+  @Test func theOldEndLineAndMarkersWithoutSpacesAreRecognized() {
+    let book = read(
+      "Title: X\n\n***START OF THIS PROJECT GUTENBERG EBOOK X***\n\nThe story.\n\nEnd of the Project Gutenberg EBook of X\n\n***END OF THIS PROJECT GUTENBERG EBOOK X***\n\nLicence."
+    )
+    #expect(book.text == "The story.")
+  }
+
+  @Test func oneLetterWordsThatEndSentencesStillEndThem() {
+    let scalars = Array("Это был я. Потом пошёл дождь.".unicodeScalars)
+    #expect(SentenceSegmenter.sentences(in: scalars, language: "ru").count == 2)
+    let english = Array("He said no. Then he left.".unicodeScalars)
+    #expect(SentenceSegmenter.sentences(in: english, language: "en").count == 2)
+  }
+
+  @Test func longRunsOfInitialsStayFast() {
+    let text = String(repeating: "J. ", count: 20_000) + "Smith."
+    let started = ContinuousClock.now
+    #expect(SentenceSegmenter.sentences(in: Array(text.unicodeScalars), language: "en").count == 1)
+    #expect(ContinuousClock.now - started < .seconds(10))
   }
 }

@@ -196,7 +196,7 @@ import Testing
     #expect(json.output.hasPrefix("{\"id\": \""))
     #expect(
       json.output.contains(
-        "\"sentences\": 5, \"chapters\": [{\"title\": \"CHAPTER I\", \"start\": 0}, {\"title\": \"CHAPTER II\""))
+        #""sentences": 5, "problems": [], "chapters": [{"title": "CHAPTER I", "start": 0}, {"title": "CHAPTER II""#))
   }
 
   @Test func infoOfAMissingOrEmptyBookFailsWithTheReason() throws {

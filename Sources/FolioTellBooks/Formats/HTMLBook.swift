@@ -3,6 +3,7 @@ import Foundation
 /// HTML and XHTML: the text of the body, without scripts, styles or navigation chrome; a block element
 /// (p, div, li, h1-h6, blockquote, br...) ends a paragraph; h1-h3 start chapters; entities are decoded.
 public enum HTMLBook {
+  static let rawText: Set<String> = ["script", "style", "textarea", "title"]
   static let skipped: Set<String> = [
     "script", "style", "nav", "head", "template", "noscript", "svg", "math", "aside", "button", "form", "select",
   ]
@@ -32,13 +33,15 @@ public enum HTMLBook {
     var skipping: [String] = []
     var heading: String?
     var headingText = ""
-    var inTitle = false
     var titleText = ""
     if let chapterTitle { builder.chapter(chapterTitle) }
     var usedChapterTitle = chapterTitle != nil
 
+    var paragraphsAdded = 0
     func flush() {
-      builder.paragraph(decodeEntities(paragraph))
+      let text = decodeEntities(paragraph)
+      if text.contains(where: { !$0.isWhitespace }) { paragraphsAdded += 1 }
+      builder.paragraph(text)
       paragraph = ""
     }
 
@@ -50,7 +53,6 @@ public enum HTMLBook {
         var end = index
         while end < scalars.count, scalars[end] != "<" { end += 1 }
         let chunk = String(String.UnicodeScalarView(scalars[index..<end]))
-        if inTitle { titleText += chunk }
         if skipping.isEmpty {
           paragraph += chunk
           if heading != nil { headingText += chunk }
@@ -89,7 +91,17 @@ public enum HTMLBook {
       if name == "html", !closing, parsed.language == nil {
         parsed.language = attribute("lang", in: inside) ?? attribute("xml:lang", in: inside)
       }
-      if name == "title" { inTitle = !closing }
+      if name == "title", !closing, !selfClosing {
+        let close = Self.position(of: "</title", in: scalars, from: index) ?? scalars.count
+        titleText += String(String.UnicodeScalarView(scalars[index..<close]))
+        index = close
+        continue
+      }
+      if rawText.contains(name), !closing, !selfClosing {
+        // Script and style hold text, not markup ("if (i<n)"): jump straight to their closing tag.
+        index = Self.position(of: "</\(name)", in: scalars, from: index) ?? scalars.count
+        continue
+      }
       if skipped.contains(name) || (name == "header" && attribute("role", in: inside) == "banner") {
         if !closing && !selfClosing {
           skipping.append(name)
@@ -98,11 +110,17 @@ public enum HTMLBook {
         }
         continue
       }
+      if name == "br", heading != nil {
+        // A line break inside a heading ("CHAPTER I.<br/>Down the Rabbit-Hole") is a space, not a paragraph.
+        paragraph += " "
+        headingText += " "
+        continue
+      }
       if ["h1", "h2", "h3"].contains(name), skipping.isEmpty, closing, heading != nil {
-        // The heading's own paragraph starts the chapter. The first heading of a document whose title came
-        // from the table of contents is already that chapter's start.
+        // The heading's own paragraph starts the chapter. A heading at the very start of a document whose
+        // title came from the table of contents is already that chapter's start.
         let title = decodeEntities(headingText).trimmingCharacters(in: .whitespacesAndNewlines)
-        if !usedChapterTitle { builder.chapter(title) }
+        if !(usedChapterTitle && paragraphsAdded == 0) { builder.chapter(title) }
         usedChapterTitle = false
         heading = nil
       }
@@ -120,6 +138,27 @@ public enum HTMLBook {
     return parsed
   }
 
+  /// Where `needle` (ASCII, matched without case) starts at or after `start`.
+  static func position(of needle: String, in scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    let pattern = Array(needle.lowercased().unicodeScalars)
+    guard !pattern.isEmpty, scalars.count >= pattern.count else { return nil }
+    var index = start
+    while index + pattern.count <= scalars.count {
+      var matched = true
+      for offset in 0..<pattern.count {
+        let scalar = scalars[index + offset]
+        let lowered = (65...90).contains(scalar.value) ? Unicode.Scalar(scalar.value + 32)! : scalar
+        if lowered != pattern[offset] {
+          matched = false
+          break
+        }
+      }
+      if matched { return index }
+      index += 1
+    }
+    return nil
+  }
+
   static func attribute(_ name: String, in tag: String) -> String? {
     guard let range = tag.range(of: "\(name)=", options: .caseInsensitive) else { return nil }
     let rest = tag[range.upperBound...]
@@ -129,14 +168,27 @@ public enum HTMLBook {
     return String(rest.dropFirst().prefix { $0 != quote })
   }
 
-  static let entities: [String: String] = [
-    "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}", "mdash": "\u{2014}",
-    "ndash": "\u{2013}", "hellip": "\u{2026}", "lsquo": "\u{2018}", "rsquo": "\u{2019}", "ldquo": "\u{201C}",
-    "rdquo": "\u{201D}", "laquo": "\u{00AB}", "raquo": "\u{00BB}", "copy": "\u{00A9}", "eacute": "é", "egrave": "è",
-    "agrave": "à", "aacute": "á", "uuml": "ü", "ouml": "ö", "auml": "ä", "Uuml": "Ü", "Ouml": "Ö", "Auml": "Ä",
-    "szlig": "ß", "ccedil": "ç", "ntilde": "ñ", "iacute": "í", "oacute": "ó", "uacute": "ú", "shy": "",
-    "thinsp": "\u{2009}", "euro": "€", "pound": "£", "deg": "°", "times": "×",
-  ]
+  /// The HTML 4 entities a book is likely to use: all of Latin-1 and the typographic ones.
+  static let entities: [String: String] = {
+    var table: [String: String] = [
+      "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "OElig": "\u{152}", "oelig": "\u{153}",
+      "Scaron": "\u{160}", "scaron": "\u{161}", "Yuml": "\u{178}", "fnof": "\u{192}", "circ": "\u{2C6}",
+      "tilde": "\u{2DC}", "ensp": "\u{2002}", "emsp": "\u{2003}", "thinsp": "\u{2009}", "zwnj": "\u{200C}",
+      "zwj": "\u{200D}", "lrm": "\u{200E}", "rlm": "\u{200F}", "ndash": "\u{2013}", "mdash": "\u{2014}",
+      "lsquo": "\u{2018}", "rsquo": "\u{2019}", "sbquo": "\u{201A}", "ldquo": "\u{201C}", "rdquo": "\u{201D}",
+      "bdquo": "\u{201E}", "dagger": "\u{2020}", "Dagger": "\u{2021}", "bull": "\u{2022}", "hellip": "\u{2026}",
+      "permil": "\u{2030}", "prime": "\u{2032}", "Prime": "\u{2033}", "lsaquo": "\u{2039}", "rsaquo": "\u{203A}",
+      "oline": "\u{203E}", "euro": "\u{20AC}", "trade": "\u{2122}", "larr": "\u{2190}", "rarr": "\u{2192}",
+      "minus": "\u{2212}",
+    ]
+    let latin1 =
+      "nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml"
+    for (offset, name) in latin1.split(separator: " ").enumerated() {
+      table[String(name)] = String(Unicode.Scalar(UInt8(160 + offset)))
+    }
+    table["shy"] = ""
+    return table
+  }()
 
   /// `&amp;`, `&#233;`, `&#x2014;` and the common named entities; unknown ones are left as they are.
   static func decodeEntities(_ text: String) -> String {
@@ -146,7 +198,7 @@ public enum HTMLBook {
     while let ampersand = rest.firstIndex(of: "&") {
       result += rest[..<ampersand]
       let after = rest[rest.index(after: ampersand)...]
-      guard let semicolon = after.prefix(12).firstIndex(of: ";") else {
+      guard let semicolon = after.prefix(32).firstIndex(of: ";") else {
         result += "&"
         rest = after
         continue

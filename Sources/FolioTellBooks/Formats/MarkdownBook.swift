@@ -25,6 +25,15 @@ public enum MarkdownBook {
     }
 
     var index = 0
+    // Front matter ("---", "title: ...", "---") describes the document; it is not read.
+    if lines.first?.trimmingCharacters(in: .whitespaces) == "---",
+      let close = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
+    {
+      for line in lines[1..<close] where line.lowercased().hasPrefix("title:") {
+        title = line.dropFirst(6).trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+      }
+      index = close + 1
+    }
     while index < lines.count {
       let line = lines[index]
       let trimmed = line.trimmingCharacters(in: .whitespaces)

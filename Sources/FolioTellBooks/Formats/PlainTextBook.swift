@@ -41,13 +41,15 @@ public enum PlainTextBook {
     var scalarCount = 0
     var paragraphStarts: [Int] = []
     var chapters: [BookDocument.Chapter] = []
-    for paragraph in paragraphs {
+    let headings = paragraphs.map(isChapterHeading)
+    for (index, paragraph) in paragraphs.enumerated() {
       if !text.isEmpty {
         text += "\n\n"
         scalarCount += 2
       }
       paragraphStarts.append(scalarCount)
-      if isChapterHeading(paragraph) {
+      // A heading followed by another heading is a line of the table of contents, not a chapter's start.
+      if headings[index], index + 1 == paragraphs.count || !headings[index + 1] {
         let title = paragraph.hasSuffix(".") ? String(paragraph.dropLast()) : paragraph
         chapters.append(BookDocument.Chapter(title: title, start: scalarCount))
       }
@@ -69,9 +71,13 @@ public enum PlainTextBook {
     let pattern =
       /^(?i:chapter|book|part|kapitel|teil|buch|chapitre|livre|partie|cap[ií]tulo|libro|parte|глава|часть|книга)\s+([IVXLCDM]+|\d+|(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|last))\b[.:]?(\s.*)?$/
     guard let match = paragraph.wholeMatch(of: pattern) else { return false }
-    // "Chapter and verse were quoted." is prose: a heading's first word is capitalized and no sentence follows.
+    // "Part two of the plan failed." is prose: a heading's first word is capitalized, and what follows the
+    // number, if anything, is a title (capitalized) rather than the rest of a sentence.
     let first = paragraph.prefix { !$0.isWhitespace }
-    return first.first!.isUppercase && (match.output.2.map { !$0.contains(". ") } ?? true)
+    guard first.first?.isUppercase == true else { return false }
+    guard let rest = match.output.2?.trimmingCharacters(in: .whitespaces), !rest.isEmpty else { return true }
+    return (rest.first?.isUppercase == true || rest.first?.isNumber == true || "—-–:\"'“".contains(rest.first!))
+      && !rest.dropLast().contains(". ")
   }
 }
 
@@ -88,8 +94,19 @@ struct GutenbergHeader {
   ]
 
   init(lines: [String]) {
-    let start = lines.firstIndex { $0.hasPrefix("*** START OF") && $0.uppercased().contains("PROJECT GUTENBERG") }
-    let end = lines.lastIndex { $0.hasPrefix("*** END OF") && $0.uppercased().contains("PROJECT GUTENBERG") }
+    func marker(_ line: String, _ word: String) -> Bool {
+      let upper = line.uppercased()
+      return upper.hasPrefix("***") && upper.contains(word) && upper.contains("PROJECT GUTENBERG")
+    }
+    let start = lines.firstIndex { marker($0, "START OF") }
+    var end = lines.lastIndex { marker($0, "END OF") }
+    // Older files say "End of the Project Gutenberg EBook of ..." just before the end marker, or instead of it.
+    if let closing = lines.lastIndex(where: {
+      let upper = $0.uppercased()
+      return (upper.hasPrefix("END OF THE PROJECT GUTENBERG") || upper.hasPrefix("END OF PROJECT GUTENBERG"))
+    }), closing > (start ?? -1), closing < (end ?? lines.count) {
+      end = closing
+    }
     guard let start else {
       body = lines
       return

@@ -25,11 +25,29 @@ public enum SentenceSegmenter {
   public static func sentences(in scalars: [Unicode.Scalar], language: String) -> [TextSpan] {
     let base = String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
     var result: [TextSpan] = []
-    for paragraph in paragraphs(in: scalars) {
+    for paragraph in paragraphs(in: scalars).flatMap({ windows($0, scalars) }) {
       var pieces = icuSentences(scalars, in: paragraph, language: base.isEmpty ? "en" : base)
       pieces = merged(pieces, scalars: scalars, language: base).flatMap { splitAtDialogueDashes($0, scalars) }
       result += pieces
     }
+    return result
+  }
+
+  /// A paragraph longer than this is cut (at white space) before ICU sees it, so memory stays bounded on a
+  /// book that is one enormous line.
+  static let window = 65_536
+
+  static func windows(_ paragraph: Range<Int>, _ scalars: [Unicode.Scalar]) -> [Range<Int>] {
+    guard paragraph.count > window else { return [paragraph] }
+    var result: [Range<Int>] = []
+    var start = paragraph.lowerBound
+    while paragraph.upperBound - start > window {
+      var cut = start + window
+      while cut > start + window / 2, !scalars[cut].properties.isWhitespace { cut -= 1 }
+      result.append(start..<cut)
+      start = cut
+    }
+    result.append(start..<paragraph.upperBound)
     return result
   }
 
@@ -93,8 +111,9 @@ public enum SentenceSegmenter {
 
   static let dashes: Set<Unicode.Scalar> = ["\u{2014}", "\u{2013}"]
 
-  /// Dialogue in Russian (and French, Spanish) books: "— Привет! — сказал он. — Как дела?" is two
-  /// sentences, the second starting at the dash that follows a full stop; ICU keeps them together.
+  /// Splits ICU misses. Dialogue in Russian (and French, Spanish) books: "— Привет! — сказал он. — Как
+  /// дела?" is two sentences, the second starting at the dash that follows a full stop; and "He said no.
+  /// Then he left." is two, though ICU's English list keeps "No." for "No. 5".
   static func splitAtDialogueDashes(_ span: TextSpan, _ scalars: [Unicode.Scalar]) -> [TextSpan] {
     var pieces: [TextSpan] = []
     var start = span.start
@@ -103,6 +122,17 @@ public enum SentenceSegmenter {
       if ".!?\u{2026}".unicodeScalars.contains(scalars[index]) {
         var next = index + 1
         while next < span.end, scalars[next].properties.isWhitespace { next += 1 }
+        // ICU keeps "no." with what follows (as in "No. 5"); lower-case "no." before a capital is the word.
+        if scalars[index] == ".", index >= span.start + 2, next > index + 1, next < span.end,
+          scalars[index - 2] == "n", scalars[index - 1] == "o",
+          index == span.start + 2 || !scalars[index - 3].properties.isAlphabetic,
+          scalars[next].properties.isUppercase
+        {
+          pieces.append(TextSpan(start: start, end: index + 1))
+          start = next
+          index = next
+          continue
+        }
         if next > index + 1, next < span.end, dashes.contains(scalars[next]) {
           var letter = next + 1
           while letter < span.end, scalars[letter].properties.isWhitespace { letter += 1 }
@@ -139,15 +169,23 @@ public enum SentenceSegmenter {
     guard sentence.end > sentence.start, scalars[sentence.end - 1] == "." else {
       return startsLowercase(next, scalars)
     }
-    let text = String(String.UnicodeScalarView(scalars[sentence.start..<(sentence.end - 1)]))
+    // Only the last words matter; looking no further keeps long runs of merges linear.
+    let text = String(String.UnicodeScalarView(scalars[max(sentence.start, sentence.end - 41)..<(sentence.end - 1)]))
     let words = text.split(whereSeparator: { $0.isWhitespace })
     guard let lastWord = words.last else { return false }
     let last = lastWord.lowercased()
     let lastTwo = words.count >= 2 ? "\(words[words.count - 2].lowercased()) \(last)" : last
     let known = abbreviations[language, default: []].union(abbreviations["en"]!)
     if known.contains(last) || known.contains(lastTwo) { return true }
-    // An initial ("J. R. R. Tolkien") or one letter of an abbreviation ("z. B.", "т. е.").
-    if lastWord.count == 1, lastWord.first!.isLetter { return true }
+    // An initial ("J. R. R. Tolkien"), or one letter of an abbreviation ("z. B.", "d. h.", "т. е.", "т. д.");
+    // not a one-letter word that can end a sentence, like Russian "я".
+    if lastWord.count == 1, let letter = lastWord.first {
+      if letter.isUppercase { return true }
+      let abbreviationLetters: [String: Set<Character>] = [
+        "de": ["z", "d", "u", "s", "o", "v"], "ru": ["т", "и", "с", "г", "н", "п"],
+      ]
+      if abbreviationLetters[language]?.contains(letter) == true { return true }
+    }
     // A German ordinal: "am 3. Oktober".
     if language == "de", (1...2).contains(lastWord.count), lastWord.allSatisfy(\.isNumber) { return true }
     return startsLowercase(next, scalars)

@@ -46,6 +46,7 @@ enum InfoCommand {
         ("language", book.language.map(JSONWriter.string) ?? "null"), ("voice", JSONWriter.string(voice)),
         ("characters", String(scalars.count)), ("paragraphs", String(book.paragraphStarts.count)),
         ("sentences", String(book.sentences.count)),
+        ("problems", "[" + book.problems.map(JSONWriter.string).joined(separator: ", ") + "]"),
         (
           "chapters",
           "["
@@ -80,6 +81,7 @@ enum InfoCommand {
     for (index, chapter) in book.chapters.enumerated() {
       print("  \(index + 1). \(chapter.title)  (at \(chapter.start))")
     }
+    for problem in book.problems { print("note:       \(problem)") }
     if listSentences {
       for sentence in book.sentences { print("\(sentence.start)\t\(sentenceText(sentence))") }
     }
@@ -88,7 +90,10 @@ enum InfoCommand {
   /// The voice for a book's language: the language itself when espeak-ng has a voice for it, else English.
   static func voiceFor(_ language: String?) -> String {
     guard let language, let voices = try? Espeak.shared().voices() else { return "en" }
-    let code = language.lowercased()
-    return voices.contains { $0.languages.contains(code) } ? code : "en"
+    let code = language.lowercased().replacingOccurrences(of: "_", with: "-")
+    if voices.contains(where: { $0.languages.contains(code) }) { return code }
+    // "de-DE" is read by the "de" voice.
+    let base = String(code.prefix { $0 != "-" })
+    return voices.contains { $0.languages.contains(base) } ? base : "en"
   }
 }

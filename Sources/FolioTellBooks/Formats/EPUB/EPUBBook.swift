@@ -13,14 +13,25 @@ public enum EPUBBook {
     } catch {
       throw .damaged(path: path, reason: reason(error))
     }
+    var inflated = 0
     func file(_ name: String) throws(BookError) -> [UInt8] {
-      do {
-        return try zip.data(name)
+      do throws(ZipArchive.Failure) {
+        let data = try zip.data(name)
+        inflated += data.count
+        guard inflated <= ZipArchive.maximumTotalSize else {
+          throw ZipArchive.Failure.damaged(
+            "its files add up to more than \(ZipArchive.maximumTotalSize >> 20) MB (a zip bomb?)")
+        }
+        return data
       } catch {
         throw .damaged(path: path, reason: reason(error))
       }
     }
-    if zip.contains("META-INF/encryption.xml"), let encryption = XMLNode.parse(try file("META-INF/encryption.xml")) {
+    var problems = zip.unsafeNames.map { "left out '\($0)': its name points outside the book" }
+    if zip.contains("META-INF/encryption.xml") {
+      guard let encryption = XMLNode.parse(try file("META-INF/encryption.xml")) else {
+        throw .damaged(path: path, reason: "its encryption.xml cannot be read, so the book may be protected")
+      }
       // Font obfuscation is allowed; encrypted text is DRM.
       let encrypted = encryption.all("CipherReference").compactMap { $0.attribute("URI")?.lowercased() }
       if encrypted.contains(where: {
@@ -76,12 +87,23 @@ public enum EPUBBook {
         continue
       }
       // A content document that is missing or broken is skipped; the rest of the book is still read.
-      guard let content = try? file(item.href) else { continue }
+      let content: [UInt8]
+      do {
+        content = try file(item.href)
+      } catch {
+        if case .damaged(_, let reason) = error, reason.contains("zip bomb") { throw error }
+        problems.append(
+          "skipped '\(item.href)': \(error.description.replacingOccurrences(of: "the book '\(path)' is damaged: ", with: ""))"
+        )
+        continue
+      }
       HTMLBook.add(PlainTextBook.decode(content), to: &builder, chapterTitle: titles[item.href])
       documents += 1
     }
     guard documents > 0 else { throw .damaged(path: path, reason: "its spine lists no readable content document") }
-    return builder.document(format: .epub, title: title, author: author, language: language)
+    var document = builder.document(format: .epub, title: title, author: author, language: language)
+    document.problems = problems
+    return document
   }
 
   static func reason(_ error: ZipArchive.Failure) -> String {
@@ -101,6 +123,7 @@ public enum EPUBBook {
     let decoded = href.removingPercentEncoding ?? href
     var parts: [Substring] = []
     for part in (base + decoded).split(separator: "/", omittingEmptySubsequences: true) {
+      // ".." at the top stays inside the archive: there is nothing above it.
       if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(part) }
     }
     return parts.joined(separator: "/")

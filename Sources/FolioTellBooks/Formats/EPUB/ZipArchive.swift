@@ -16,8 +16,11 @@ struct ZipArchive {
     case damaged(String)
   }
 
-  /// The most a single entry may inflate to, against archives built to exhaust memory.
-  static let maximumEntrySize = 256 << 20
+  /// Against archives built to exhaust memory (zip bombs): the most a single entry may inflate to, the
+  /// most all the entries read from one book may add up to, and the largest compression ratio believed.
+  static let maximumEntrySize = 32 << 20
+  static let maximumTotalSize = 128 << 20
+  static let maximumRatio = 200
 
   let bytes: [UInt8]
   let entries: [String: Entry]
@@ -33,6 +36,7 @@ struct ZipArchive {
     let count = Int(Self.u16(bytes, end + 10))
     var offset = Int(Self.u32(bytes, end + 16))
     var entries: [String: Entry] = [:]
+    var unsafe: [String] = []
     for _ in 0..<count {
       guard offset + 46 <= bytes.count, Self.u32(bytes, offset) == 0x0201_4B50 else {
         throw .damaged("an entry of its zip directory is broken")
@@ -42,13 +46,24 @@ struct ZipArchive {
       let commentLength = Int(Self.u16(bytes, offset + 32))
       guard offset + 46 + nameLength <= bytes.count else { throw .damaged("a file name runs past its end") }
       let name = String(decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
+      // An EPUB is never unpacked onto the disk, but a name that climbs out of the archive is a sign of
+      // a hostile file: such entries are left out.
+      if name.hasPrefix("/") || name.split(separator: "/").contains("..") || name.contains("\\") {
+        unsafe.append(name)
+        offset += 46 + nameLength + extraLength + commentLength
+        continue
+      }
       entries[name] = Entry(
         name: name, method: Self.u16(bytes, offset + 10), compressedSize: Int(Self.u32(bytes, offset + 20)),
         size: Int(Self.u32(bytes, offset + 24)), headerOffset: Int(Self.u32(bytes, offset + 42)))
       offset += 46 + nameLength + extraLength + commentLength
     }
     self.entries = entries
+    self.unsafeNames = unsafe
   }
+
+  /// Entries left out because their names point outside the archive.
+  let unsafeNames: [String]
 
   static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
     guard at + 2 <= bytes.count else { return 0 }
@@ -70,8 +85,9 @@ struct ZipArchive {
       throw .damaged("the entry for '\(name)' is broken")
     }
     let start = header + 30 + Int(Self.u16(bytes, header + 26)) + Int(Self.u16(bytes, header + 28))
-    guard start + entry.compressedSize <= bytes.count, entry.size <= Self.maximumEntrySize else {
-      throw .damaged("'\(name)' runs past the end of the file")
+    guard start + entry.compressedSize <= bytes.count else { throw .damaged("'\(name)' runs past the end of the file") }
+    guard entry.size <= Self.maximumEntrySize, entry.size <= max(entry.compressedSize, 1) * Self.maximumRatio else {
+      throw .damaged("'\(name)' would inflate to \(entry.size) bytes from \(entry.compressedSize) (a zip bomb?)")
     }
     let compressed = Array(bytes[start..<(start + entry.compressedSize)])
     switch entry.method {
