@@ -3,20 +3,31 @@
 #include <unicode/ubrk.h>
 #include <unicode/utypes.h>
 
-int32_t folio_sentence_boundaries(const uint16_t *text, int32_t length, const char *locale, int32_t *boundaries,
+void *folio_sentence_iterator_open(const char *locale, int32_t *error) {
+  UErrorCode status = U_ZERO_ERROR;
+  UBreakIterator *iterator = ubrk_open(UBRK_SENTENCE, locale, NULL, 0, &status);
+  *error = (int32_t)status;
+  return U_FAILURE(status) ? NULL : iterator;
+}
+
+void folio_sentence_iterator_close(void *iterator) {
+  if (iterator) ubrk_close((UBreakIterator *)iterator);
+}
+
+int32_t folio_sentence_boundaries(void *iterator, const uint16_t *text, int32_t length, int32_t *boundaries,
                                   int32_t capacity, int32_t *error) {
   UErrorCode status = U_ZERO_ERROR;
-  UBreakIterator *iterator = ubrk_open(UBRK_SENTENCE, locale, (const UChar *)text, length, &status);
+  UBreakIterator *breaks = (UBreakIterator *)iterator;
+  ubrk_setText(breaks, (const UChar *)text, length, &status);
   if (U_FAILURE(status)) {
     *error = (int32_t)status;
     return -1;
   }
   int32_t count = 0;
-  for (int32_t boundary = ubrk_first(iterator); boundary != UBRK_DONE && count < capacity;
-       boundary = ubrk_next(iterator)) {
+  for (int32_t boundary = ubrk_first(breaks); boundary != UBRK_DONE && count < capacity;
+       boundary = ubrk_next(breaks)) {
     boundaries[count++] = boundary;
   }
-  ubrk_close(iterator);
   *error = 0;
   return count;
 }

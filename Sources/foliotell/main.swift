@@ -28,6 +28,9 @@ let usage = """
     bench speech [--text FILE] [--rounds N]
         Measure the speech path: first-frame latency, stop to silence, synthesis time against the
         espeak-ng command, and memory while a whole book is read.
+    bench books
+        Open a 3 MB plain-text book and the largest EPUB from Debian's packages in fresh processes; print
+        the time to a ready document and the memory used.
     bench store [--minutes N] [--wpm N]
         Simulate an hour of listening with the real save policy and store; print bytes written, fsyncs,
         the largest write and the most listening a power cut can lose, next to a naive JSON rewrite.

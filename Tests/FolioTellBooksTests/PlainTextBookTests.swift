@@ -42,6 +42,11 @@ import Testing
     #expect(book.chapters == [BookDocument.Chapter(title: "KAPITEL I", start: 0)])
   }
 
+  @Test func windowsAndOldMacLineEndingsAreLineEndings() {
+    #expect(read("One line\r\nwrapped.\r\n\r\nSecond.\r\n").text == "One line wrapped.\n\nSecond.")
+    #expect(read("One line\rwrapped.\r\rSecond.").text == "One line wrapped.\n\nSecond.")
+  }
+
   @Test func hardWrappedLinesBecomeParagraphs() {
     let book = read("It was a dark\nand stormy night.\n\nThe rain fell.\n")
     #expect(book.text == "It was a dark and stormy night.\n\nThe rain fell.")

@@ -18,16 +18,33 @@ public enum PlainTextBook {
   }
 
   public static func read(_ bytes: [UInt8], language override: String? = nil) -> BookDocument {
-    var raw = decode(bytes).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-    raw = raw.precomposedStringWithCanonicalMapping
-    var lines = raw.components(separatedBy: "\n")
+    var raw = decode(bytes)
+    // Composing is costly on a long book and rarely needed: only when a combining mark is there.
+    if raw.unicodeScalars.contains(where: {
+      $0.value >= 0x300 && $0.properties.canonicalCombiningClass != .notReordered
+    }) {
+      raw = raw.precomposedStringWithCanonicalMapping
+    }
+    // Lines, whatever their ending (\n, \r\n or \r).
+    var lines = raw.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).flatMap { line in
+      // Windows files end lines with \r\n; old Mac files with \r alone.
+      let body = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+      return body.split(separator: UInt8(ascii: "\r"), omittingEmptySubsequences: false).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+    }
     let header = GutenbergHeader(lines: lines)
     lines = header.body
     // Paragraphs: runs of non-blank lines, joined with single spaces.
     var paragraphs: [String] = []
     var current: [String] = []
     for line in lines {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      let bytes = line.utf8
+      let first = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 }
+      let trimmed =
+        first.map { start in
+          String(decoding: bytes[start...bytes.lastIndex { $0 != 0x20 && $0 != 0x09 }!], as: UTF8.self)
+        } ?? ""
       if trimmed.isEmpty {
         if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
         current = []

@@ -25,8 +25,9 @@ public enum SentenceSegmenter {
   public static func sentences(in scalars: [Unicode.Scalar], language: String) -> [TextSpan] {
     let base = String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
     var result: [TextSpan] = []
+    let iterator = BreakIterator(language: base.isEmpty ? "en" : base)
     for paragraph in paragraphs(in: scalars).flatMap({ windows($0, scalars) }) {
-      var pieces = icuSentences(scalars, in: paragraph, language: base.isEmpty ? "en" : base)
+      var pieces = icuSentences(scalars, in: paragraph, iterator: iterator)
       pieces = merged(pieces, scalars: scalars, language: base).flatMap { splitAtDialogueDashes($0, scalars) }
       result += pieces
     }
@@ -77,25 +78,46 @@ public enum SentenceSegmenter {
     return result
   }
 
-  private static func icuSentences(_ scalars: [Unicode.Scalar], in paragraph: Range<Int>, language: String)
+  /// One ICU iterator for a whole book (opening one is costly).
+  final class BreakIterator {
+    let handle: UnsafeMutableRawPointer?
+    init(language: String) {
+      var error: Int32 = 0
+      handle = "\(language)@ss=standard".withCString { folio_sentence_iterator_open($0, &error) }
+    }
+    deinit { folio_sentence_iterator_close(handle) }
+  }
+
+  private static func icuSentences(_ scalars: [Unicode.Scalar], in paragraph: Range<Int>, iterator: BreakIterator)
     -> [TextSpan]
   {
     // UTF-16 for ICU, with line breaks as spaces so that hard-wrapped lines stay one sentence.
     var units: [UInt16] = []
     var scalarAtUnit: [Int] = []
+    units.reserveCapacity(paragraph.count)
+    scalarAtUnit.reserveCapacity(paragraph.count + 1)
     for index in paragraph {
-      let scalar = scalars[index].properties.isWhitespace ? " " : scalars[index]
-      for unit in String(scalar).utf16 {
-        units.append(unit)
+      let value = scalars[index].value
+      if value < 0x1_0000 {
+        // Line breaks become spaces; other characters keep their code unit.
+        units.append(value == 0x0A || value == 0x0D || value == 0x2028 ? 0x20 : UInt16(value))
+        scalarAtUnit.append(index)
+      } else {
+        let shifted = value - 0x1_0000
+        units.append(UInt16(0xD800 + (shifted >> 10)))
+        units.append(UInt16(0xDC00 + (shifted & 0x3FF)))
+        scalarAtUnit.append(index)
         scalarAtUnit.append(index)
       }
     }
     scalarAtUnit.append(paragraph.upperBound)
     var boundaries = [Int32](repeating: 0, count: units.count + 2)
     var status: Int32 = 0
-    let count = "\(language)@ss=standard".withCString { locale in
-      folio_sentence_boundaries(units, Int32(units.count), locale, &boundaries, Int32(boundaries.count), &status)
-    }
+    let count =
+      iterator.handle.map {
+        folio_sentence_boundaries($0, units, Int32(units.count), &boundaries, Int32(boundaries.count), &status)
+      }
+      ?? -1
     // ICU failing (out of memory) leaves the paragraph as one sentence: reading goes on.
     guard count >= 2 else { return [TextSpan(start: paragraph.lowerBound, end: paragraph.upperBound)] }
     var spans: [TextSpan] = []

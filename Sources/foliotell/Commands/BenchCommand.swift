@@ -9,8 +9,10 @@ import Synchronization
 enum BenchCommand {
   static func run(_ arguments: [String]) {
     if arguments.first == "store" { return StoreBench.run(Array(arguments.dropFirst())) }
+    if arguments.first == "books" { return BookBench.run(Array(arguments.dropFirst())) }
+    if arguments.first == "book-once", arguments.count == 2 { return BookBench.once(arguments[1]) }
     guard arguments.first == "speech" else {
-      fail("bench knows: speech [--text FILE] [--rounds N], store [--minutes N] [--wpm N]")
+      fail("bench knows: speech [--text FILE] [--rounds N], store [--minutes N] [--wpm N], books")
     }
     var rest = arguments.dropFirst()
     var textPath: String?

@@ -55,7 +55,9 @@ public enum EPUBBook {
     var manifest: [String: (href: String, type: String, properties: String)] = [:]
     for item in package.first("manifest")?.all("item") ?? [] {
       guard let id = item.attribute("id"), let href = item.attribute("href") else { continue }
-      manifest[id] = (resolve(href, from: base), item.attribute("media-type") ?? "", item.attribute("properties") ?? "")
+      // Some makers list parts of one file as items ("chapter.xhtml#part2"): the file is what is read.
+      let file = String(href.prefix { $0 != "#" })
+      manifest[id] = (resolve(file, from: base), item.attribute("media-type") ?? "", item.attribute("properties") ?? "")
     }
     let spine = package.first("spine")
     var titles: [String: String] = [:]
@@ -81,8 +83,11 @@ public enum EPUBBook {
 
     var builder = DocumentBuilder()
     var documents = 0
+    var read: Set<String> = []
     for reference in spine?.all("itemref") ?? [] where reference.attribute("linear") != "no" {
-      guard let id = reference.attribute("idref"), let item = manifest[id] else { continue }
+      guard let id = reference.attribute("idref"), let item = manifest[id], read.insert(item.href).inserted else {
+        continue
+      }
       guard item.type.contains("html") || item.href.hasSuffix(".xhtml") || item.href.hasSuffix(".html") else {
         continue
       }

@@ -1,0 +1,82 @@
+import FolioTellBooks
+import Foundation
+
+/// `foliotell bench books`: time to a ready document and peak memory for a 3 MB plain-text book and the
+/// largest EPUB installed from Debian's packages, each opened in a fresh process.
+enum BookBench {
+  static let debianEPUBs =
+    [
+      "/usr/share/doc/ubuntu-packaging-guide-epub/ubuntu-packaging-guide.epub",
+      "/usr/share/doc/ubuntu-packaging-guide-epub-de/ubuntu-packaging-guide.epub",
+      "/usr/share/doc/ubuntu-packaging-guide-epub-ru/ubuntu-packaging-guide.epub",
+    ]
+    + ["ca", "de", "en", "es", "fr", "it", "ja", "pl", "pt_BR", "ro"].map {
+      "/usr/share/doc/live-manual/epub/live-manual.\($0).epub"
+    }
+
+  static func run(_ arguments: [String]) {
+    let rounds = 5
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("foliotell-books-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // 3 MB of prose: the sample book over and over, in paragraphs.
+    let text = folder.appendingPathComponent("three-megabytes.txt").path
+    var prose = ""
+    while prose.utf8.count < 3 << 20 { prose += SampleBook.text + "\n\n" }
+    FileManager.default.createFile(atPath: text, contents: Data(prose.utf8))
+    var books = [text]
+    let epubs = debianEPUBs.filter { FileManager.default.fileExists(atPath: $0) }
+    if let largest = epubs.max(by: { size($0) < size($1) }) {
+      books.append(largest)
+    } else {
+      print("no EPUB from Debian's packages is installed (scripts/install-debian-packages installs them)")
+    }
+    print("book benchmark: each book opened \(rounds) times, each time in a fresh process (build with -c release)")
+    for book in books {
+      var results: [(seconds: Double, memory: Int, text: Int)] = []
+      for _ in 0..<rounds {
+        guard let line = try? BenchCommand.shell(CommandLine.arguments[0], ["bench", "book-once", book]),
+          let figures = Optional(line.split(whereSeparator: { $0.isWhitespace }).compactMap { Double($0) }),
+          figures.count == 4
+        else { fail("could not open \(book) in a child process", status: 1) }
+        results.append((figures[0], Int(figures[2] - figures[1]), Int(figures[3])))
+      }
+      let times = results.map(\.seconds).sorted()
+      let memory = results.map(\.memory).sorted()[rounds / 2]
+      let textKiB = results[0].text / 1024
+      print(
+        String(
+          format:
+            "%@ (%d KiB file, %d KiB of text): ready in median %.0f ms (best %.0f ms); memory %d KiB above the process's start, %.1fx the text (targets for 3 MB of text: 150 ms, 3x)",
+          URL(fileURLWithPath: book).lastPathComponent, size(book) / 1024, textKiB, times[rounds / 2] * 1000,
+          times[0] * 1000, memory, Double(memory) / Double(max(textKiB, 1))))
+    }
+    print(
+      "ebook-speaker (Debian's reading-aloud program) was not measured: it is an interactive terminal program that starts speaking as soon as it has opened a book and reports no load time, so its opening cannot be timed apart from its speech without changing it."
+    )
+  }
+
+  /// In the child: open one book, print seconds, resident KiB before, peak resident KiB after, text bytes.
+  static func once(_ path: String) {
+    let before = status("VmRSS")
+    let started = ContinuousClock.now
+    do {
+      let (_, document) = try BookReader.read(path: path)
+      let seconds = BenchCommand.seconds(ContinuousClock.now - started)
+      print("\(seconds) \(before) \(status("VmHWM")) \(document.text.utf8.count)")
+    } catch {
+      fail(error.description, status: 1)
+    }
+  }
+
+  static func size(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+  }
+
+  /// A figure from /proc/self/status, in KiB.
+  static func status(_ key: String) -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    let line = text.split(separator: "\n").first { $0.hasPrefix(key + ":") }
+    return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+  }
+}
