@@ -84,7 +84,8 @@ public enum PlainTextBook {
   /// French, Spanish and Russian ("Kapitel 3", "Chapitre II", "Capítulo 1", "Глава 5"): short, alone in
   /// its paragraph.
   static func isChapterHeading(_ paragraph: String) -> Bool {
-    guard paragraph.count <= 80 else { return false }
+    // Most paragraphs are prose, far longer than a heading: rule them out before counting characters.
+    guard paragraph.utf8.count <= 320, paragraph.count <= 80 else { return false }
     let pattern =
       /^(?i:chapter|book|part|kapitel|teil|buch|chapitre|livre|partie|cap[ií]tulo|libro|parte|глава|часть|книга)\s+([IVXLCDM]+|\d+|(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|last))\b[.:]?(\s.*)?$/
     guard let match = paragraph.wholeMatch(of: pattern) else { return false }
@@ -112,13 +113,15 @@ struct GutenbergHeader {
 
   init(lines: [String]) {
     func marker(_ line: String, _ word: String) -> Bool {
+      guard line.utf8.first == UInt8(ascii: "*"), line.hasPrefix("***") else { return false }
       let upper = line.uppercased()
-      return upper.hasPrefix("***") && upper.contains(word) && upper.contains("PROJECT GUTENBERG")
+      return upper.contains(word) && upper.contains("PROJECT GUTENBERG")
     }
     let start = lines.firstIndex { marker($0, "START OF") }
     var end = lines.lastIndex { marker($0, "END OF") }
     // Older files say "End of the Project Gutenberg EBook of ..." just before the end marker, or instead of it.
     if let closing = lines.lastIndex(where: {
+      guard let first = $0.utf8.first, first == UInt8(ascii: "E") || first == UInt8(ascii: "e") else { return false }
       let upper = $0.uppercased()
       return (upper.hasPrefix("END OF THE PROJECT GUTENBERG") || upper.hasPrefix("END OF PROJECT GUTENBERG"))
     }), closing > (start ?? -1), closing < (end ?? lines.count) {

@@ -44,12 +44,20 @@ public enum SentenceSegmenter {
     var start = paragraph.lowerBound
     while paragraph.upperBound - start > window {
       var cut = start + window
-      while cut > start + window / 2, !scalars[cut].properties.isWhitespace { cut -= 1 }
+      while cut > start + window / 2, !isSpace(scalars[cut]) { cut -= 1 }
       result.append(start..<cut)
       start = cut
     }
     result.append(start..<paragraph.upperBound)
     return result
+  }
+
+  /// White space, with a fast path for ASCII (the Unicode property lookup is costly on a whole book).
+  @inline(__always)
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+    return scalar.properties.isWhitespace
   }
 
   /// Stretches between blank lines, without their surrounding white space.
@@ -63,7 +71,7 @@ public enum SentenceSegmenter {
       let scalar = scalars[index]
       if scalar == "\n" || scalar == "\u{2029}" {
         newlines += scalar == "\u{2029}" ? 2 : 1
-      } else if !scalar.properties.isWhitespace {
+      } else if !isSpace(scalar) {
         if newlines >= 2, let begun = start {
           result.append(begun..<lastText)
           start = nil
@@ -124,8 +132,8 @@ public enum SentenceSegmenter {
     for index in 0..<(Int(count) - 1) {
       var start = scalarAtUnit[Int(boundaries[index])]
       var end = scalarAtUnit[Int(boundaries[index + 1])]
-      while start < end, scalars[start].properties.isWhitespace { start += 1 }
-      while end > start, scalars[end - 1].properties.isWhitespace { end -= 1 }
+      while start < end, isSpace(scalars[start]) { start += 1 }
+      while end > start, isSpace(scalars[end - 1]) { end -= 1 }
       if end > start { spans.append(TextSpan(start: start, end: end)) }
     }
     return spans
@@ -141,9 +149,10 @@ public enum SentenceSegmenter {
     var start = span.start
     var index = span.start
     while index < span.end {
-      if ".!?\u{2026}".unicodeScalars.contains(scalars[index]) {
+      let value = scalars[index].value
+      if value == 0x2E || value == 0x21 || value == 0x3F || value == 0x2026 {
         var next = index + 1
-        while next < span.end, scalars[next].properties.isWhitespace { next += 1 }
+        while next < span.end, isSpace(scalars[next]) { next += 1 }
         // ICU keeps "no." with what follows (as in "No. 5"); lower-case "no." before a capital is the word.
         if scalars[index] == ".", index >= span.start + 2, next > index + 1, next < span.end,
           scalars[index - 2] == "n", scalars[index - 1] == "o",
@@ -157,7 +166,7 @@ public enum SentenceSegmenter {
         }
         if next > index + 1, next < span.end, dashes.contains(scalars[next]) {
           var letter = next + 1
-          while letter < span.end, scalars[letter].properties.isWhitespace { letter += 1 }
+          while letter < span.end, isSpace(scalars[letter]) { letter += 1 }
           if letter < span.end, scalars[letter].properties.isUppercase {
             pieces.append(TextSpan(start: start, end: index + 1))
             start = next

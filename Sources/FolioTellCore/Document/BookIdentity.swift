@@ -1,11 +1,13 @@
 /// A book's id: a hash of its content, so a renamed or moved file keeps its place.
 public enum BookIdentity {
   /// 64-bit FNV-1a over the bytes, as 16 lowercase hex digits.
-  public static func id(forContent bytes: some Sequence<UInt8>) -> String {
+  public static func id(forContent bytes: [UInt8]) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01b3
+    bytes.withUnsafeBufferPointer { buffer in
+      for byte in buffer {
+        hash ^= UInt64(byte)
+        hash &*= 0x0000_0100_0000_01b3
+      }
     }
     let hex = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
