@@ -32,6 +32,9 @@ let package = Package(
     .executableTarget(
       name: "foliotell",
       dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks"]),
+    // libFuzzer targets for the book readers (see scripts/fuzz); an ordinary build replays inputs instead.
+    .executableTarget(name: "fuzz-epub", dependencies: ["FolioTellBooks"]),
+    .executableTarget(name: "fuzz-html", dependencies: ["FolioTellBooks"]),
     .testTarget(name: "FolioTellCoreTests", dependencies: ["FolioTellCore"]),
     .testTarget(name: "FolioTellRuntimeTests", dependencies: ["FolioTellCore", "FolioTellRuntime"]),
     .testTarget(

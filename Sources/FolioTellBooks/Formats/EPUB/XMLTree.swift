@@ -37,9 +37,20 @@ final class XMLNode {
     attributes[local] ?? attributes.first { $0.key.split(separator: ":").last.map(String.init) == local }?.value
   }
 
+  /// The tree of an XML file, or nil when it is not well-formed UTF-8 (or UTF-16) XML.
   static func parse(_ bytes: [UInt8]) -> XMLNode? {
+    // Foundation's parser traps on some malformed UTF-8 in names (found by fuzz-epub): only text that is
+    // valid Unicode, without NUL, reaches it.
+    var utf8 = bytes
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+      let text = PlainTextBook.decode(bytes)
+      // The declaration says UTF-16; what follows is now UTF-8.
+      let body = text.hasPrefix("<?xml") ? String(text.drop { $0 != ">" }.dropFirst()) : text
+      utf8 = Array(body.utf8)
+    }
+    guard String(validating: utf8, as: UTF8.self) != nil, !utf8.contains(0) else { return nil }
     let builder = Builder()
-    let parser = XMLParser(data: Data(bytes))
+    let parser = XMLParser(data: Data(utf8))
     parser.delegate = builder
     guard parser.parse() else { return nil }
     return builder.root
