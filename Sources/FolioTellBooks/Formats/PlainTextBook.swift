@@ -29,30 +29,28 @@ public enum PlainTextBook {
     var lines = raw.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).flatMap { line in
       // Windows files end lines with \r\n; old Mac files with \r alone.
       let body = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+      guard body.contains(UInt8(ascii: "\r")) else { return [String(decoding: body, as: UTF8.self)] }
       return body.split(separator: UInt8(ascii: "\r"), omittingEmptySubsequences: false).map {
         String(decoding: $0, as: UTF8.self)
       }
     }
     let header = GutenbergHeader(lines: lines)
     lines = header.body
-    // Paragraphs: runs of non-blank lines, joined with single spaces.
+    // Paragraphs: runs of non-blank lines, joined with single spaces (built as bytes: a book has many lines).
     var paragraphs: [String] = []
-    var current: [String] = []
+    var current: [UInt8] = []
     for line in lines {
       let bytes = line.utf8
-      let first = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 }
-      let trimmed =
-        first.map { start in
-          String(decoding: bytes[start...bytes.lastIndex { $0 != 0x20 && $0 != 0x09 }!], as: UTF8.self)
-        } ?? ""
-      if trimmed.isEmpty {
-        if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
-        current = []
-      } else {
-        current.append(trimmed)
+      guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else {
+        if !current.isEmpty { paragraphs.append(String(decoding: current, as: UTF8.self)) }
+        current.removeAll(keepingCapacity: true)
+        continue
       }
+      let last = bytes.lastIndex { $0 != 0x20 && $0 != 0x09 }!
+      if !current.isEmpty { current.append(0x20) }
+      current.append(contentsOf: bytes[first...last])
     }
-    if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
+    if !current.isEmpty { paragraphs.append(String(decoding: current, as: UTF8.self)) }
 
     var text = ""
     var scalarCount = 0
@@ -71,7 +69,8 @@ public enum PlainTextBook {
         chapters.append(BookDocument.Chapter(title: title, start: scalarCount))
       }
       text += paragraph
-      scalarCount += paragraph.unicodeScalars.count
+      // Scalars are the UTF-8 bytes that do not continue another one.
+      scalarCount += paragraph.utf8.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     }
     let language = override ?? header.language
     let sentences = SentenceSegmenter.sentences(in: Array(text.unicodeScalars), language: language ?? "en")
