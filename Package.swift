@@ -39,7 +39,7 @@ let package = Package(
     .testTarget(name: "FolioTellRuntimeTests", dependencies: ["FolioTellCore", "FolioTellRuntime"]),
     .testTarget(
       name: "FolioTellSpeechTests",
-      dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "CALSA", "CPacedPCM"]),
+      dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellBooks", "CALSA", "CPacedPCM"]),
     .testTarget(name: "FolioTellBooksTests", dependencies: ["FolioTellCore", "FolioTellBooks", "CZlib"]),
     .testTarget(name: "FolioTellStoreTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore"]),
   ],

@@ -1,3 +1,4 @@
+import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
 import Foundation
@@ -55,7 +56,8 @@ import Testing
   @Test func decomposedAccentsInTheBookItselfDoNotShiftLaterWords() throws {
     // The book keeps its decomposed text (e + combining acute); the engine composes what it speaks.
     let text = "Cafe\u{301} ouvert. Voila\u{300} tout de\u{301}ja\u{300}."
-    let book = try SentenceMap(sentences: PlainTextSentences.sentences(in: text), text: text)
+    let book = try SentenceMap(
+      sentences: SentenceSegmenter.sentences(in: Array(text.unicodeScalars), language: "fr"), text: text)
     let (engine, log) = try engine(NullSink())
     engine.load(book: book)
     engine.startUtterance(token: 1, offset: 0, wpm: 300, voice: "fr")

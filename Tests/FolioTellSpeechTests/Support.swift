@@ -1,4 +1,5 @@
 import Dispatch
+import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
 import Foundation
@@ -43,7 +44,8 @@ final class EventLog: EventSink {
 
 func book(_ text: String) -> SentenceMap {
   let composed = text.precomposedStringWithCanonicalMapping
-  return try! SentenceMap(sentences: PlainTextSentences.sentences(in: composed), text: composed)
+  return try! SentenceMap(
+    sentences: SentenceSegmenter.sentences(in: Array(composed.unicodeScalars), language: "en"), text: composed)
 }
 
 func slice(_ book: SentenceMap, _ span: TextSpan) -> String {

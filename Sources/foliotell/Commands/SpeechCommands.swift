@@ -109,11 +109,9 @@ enum SpeechCommands {
   }
 
   static func book(fromText text: String) -> SentenceMap {
-    let composed = text.precomposedStringWithCanonicalMapping
-    let sentences = PlainTextSentences.sentences(in: composed)
-    guard !sentences.isEmpty, let book = try? SentenceMap(sentences: sentences, text: composed) else {
-      fail("there is nothing to say: the text is empty")
-    }
+    // The same reading as a plain-text book: composed text, paragraphs, ICU sentences.
+    let book = PlainTextBook.read(Array(text.utf8)).sentenceMap
+    guard !book.isEmpty else { fail("there is nothing to say: the text is empty") }
     return book
   }
 
