@@ -356,3 +356,18 @@ func chapterStartsAtTheirHeadings(_ document: BookDocument) -> Bool {
     #expect(book.chapters.isEmpty)
   }
 }
+
+/// Inputs the fuzzers found, kept as regressions (they are also seeds in Tests/FuzzCorpus).
+@Suite struct FuzzFindingTests {
+  @Test func anEmptyProcessingInstructionInXmlIsNoCrash() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("FuzzCorpus/epub/empty-processing-instruction.epub").path
+    let bytes = try #require(FileManager.default.contents(atPath: path))
+    #expect(throws: BookError.self) { try EPUBBook.read([UInt8](bytes), path: "found.epub") }
+  }
+
+  @Test func xmlWithMalformedUtf8IsRefusedAndOddPartsAreRead() {
+    #expect(XMLNode.parse([0x3C, 0x61, 0xD0, 0xFD, 0x3E]) == nil)
+    #expect(XMLNode.parse(Array("<?pi?><a b='1'>x<![CDATA[<y>]]><!-- c --></a>".utf8))?.allText == "x<y>")
+  }
+}

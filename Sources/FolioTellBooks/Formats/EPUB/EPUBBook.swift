@@ -41,10 +41,10 @@ public enum EPUBBook {
       }
     }
     guard let container = XMLNode.parse(try file("META-INF/container.xml")),
-      let packagePath = container.first("rootfile")?.attribute("full-path")
+      let packagePath = container.first("rootfile")?.attribute("full-path"), !packagePath.isEmpty
     else { throw .damaged(path: path, reason: "META-INF/container.xml does not name the book's package file") }
     guard let package = XMLNode.parse(try file(packagePath)) else {
-      throw .damaged(path: path, reason: "its package file \(packagePath) is not valid XML")
+      throw .damaged(path: path, reason: "its package file \(packagePath) is not XML text")
     }
     let base = directory(of: packagePath)
     let metadata = package.first("metadata")
