@@ -57,7 +57,7 @@ import Testing
     // The book keeps its decomposed text (e + combining acute); the engine composes what it speaks.
     let text = "Cafe\u{301} ouvert. Voila\u{300} tout de\u{301}ja\u{300}."
     let book = try SentenceMap(
-      sentences: SentenceSegmenter.sentences(in: Array(text.unicodeScalars), language: "fr"), text: text)
+      sentences: SentenceSegmenter.sentences(in: text, language: "fr"), text: text)
     let (engine, log) = try engine(NullSink())
     engine.load(book: book)
     engine.startUtterance(token: 1, offset: 0, wpm: 300, voice: "fr")

@@ -45,7 +45,7 @@ final class EventLog: EventSink {
 func book(_ text: String) -> SentenceMap {
   let composed = text.precomposedStringWithCanonicalMapping
   return try! SentenceMap(
-    sentences: SentenceSegmenter.sentences(in: Array(composed.unicodeScalars), language: "en"), text: composed)
+    sentences: SentenceSegmenter.sentences(in: composed, language: "en"), text: composed)
 }
 
 func slice(_ book: SentenceMap, _ span: TextSpan) -> String {

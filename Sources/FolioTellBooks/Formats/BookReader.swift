@@ -14,16 +14,53 @@ public enum BookReader {
     return !sample.contains(0) && controls * 50 < max(sample.count, 1)
   }
 
+  /// The file's bytes, read straight into one array (no second copy), or why they cannot be read.
+  static func contents(of path: String) throws(BookError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let reason =
+        errno == ENOENT
+        ? "no such file"
+        : errno == EACCES ? "it cannot be read (check its permissions)" : String(cString: strerror(errno))
+      throw .unreadable(path: path, reason: reason)
+    }
+    defer { close(descriptor) }
+    var information = stat()
+    guard fstat(descriptor, &information) == 0 else {
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    if information.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, reason: "it is a folder, not a file") }
+    let size = Int(information.st_size)
+    guard size <= maximumBytes else { throw .tooLarge(path: path, bytes: size, limit: maximumBytes) }
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      count = 0
+      while count < size {
+        let got = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
+        if got < 0, errno == EINTR { continue }
+        if got < 0 { failure = errno }
+        if got <= 0 { break }
+        count += got
+      }
+    }
+    if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
+    // A file that grew while it was read (or a /proc-like file that reports no size) is read to its end.
+    var more = [UInt8](repeating: 0, count: 65_536)
+    while bytes.count <= maximumBytes {
+      let got = Glibc.read(descriptor, &more, more.count)
+      if got < 0, errno == EINTR { continue }
+      if got <= 0 { break }
+      bytes += more[0..<got]
+    }
+    guard bytes.count <= maximumBytes else { throw .tooLarge(path: path, bytes: bytes.count, limit: maximumBytes) }
+    return bytes
+  }
+
   public static func read(path: String, language: String? = nil) throws(BookError) -> (
     id: String, document: BookDocument
   ) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      let reason =
-        FileManager.default.fileExists(atPath: path) ? "it cannot be read (check its permissions)" : "no such file"
-      throw .unreadable(path: path, reason: reason)
-    }
-    guard data.count <= maximumBytes else { throw .tooLarge(path: path, bytes: data.count, limit: maximumBytes) }
-    let bytes = [UInt8](data)
+    var bytes = try contents(of: path)
+    let id = BookIdentity.id(forContent: bytes)
     let kind = URL(fileURLWithPath: path).pathExtension.lowercased()
     let document: BookDocument
     let isZip = bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
@@ -42,9 +79,11 @@ public enum BookReader {
         throw .unsupported(path: path, kind: "a Kindle book")
       }
       if !looksLikeText(bytes) { throw .notText(path: path) }
-      document = PlainTextBook.read(bytes, language: language)
+      // The plain-text reader lets go of the file's bytes once it has the text: a long book is not held twice.
+      document = PlainTextBook.read(consume bytes, language: language)
+      bytes = []
     }
     guard !document.sentences.isEmpty else { throw .empty(path: path) }
-    return (BookIdentity.id(forContent: bytes), document)
+    return (id, document)
   }
 }

@@ -35,7 +35,7 @@ struct DocumentBuilder {
   }
 
   func document(format: BookDocument.Format, title: String?, author: String?, language: String?) -> BookDocument {
-    let sentences = SentenceSegmenter.sentences(in: Array(text.unicodeScalars), language: language ?? "en")
+    let sentences = SentenceSegmenter.sentences(in: text, language: language ?? "en")
     return BookDocument(
       format: format, title: title, author: author, language: language, text: text, sentences: sentences,
       paragraphStarts: paragraphStarts, chapters: chapters)

@@ -21,16 +21,51 @@ public enum SentenceSegmenter {
     "ru": ["т. е", "т.е", "т. д", "т.д", "т. п", "т.п", "г", "гг", "им", "др", "проф", "ул", "см", "стр", "им", "т"],
   ]
 
-  /// Sentences of `scalars` (offsets in Unicode scalars), for a language code like `en`, `de-DE` or `ru`.
-  public static func sentences(in scalars: [Unicode.Scalar], language: String) -> [TextSpan] {
+  /// Sentences of `text` (offsets in Unicode scalars), for a language code like `en`, `de-DE` or `ru`.
+  ///
+  /// The text is read once, a paragraph at a time (a paragraph ends at a blank line): only one paragraph,
+  /// or one window of a very long one, is ever held as scalars, so a 3 MB book needs no 12 MB copy of itself.
+  public static func sentences(in text: String, language: String) -> [TextSpan] {
     let base = String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
+    let language = base.isEmpty ? "en" : base
+    let iterator = BreakIterator(language: language)
     var result: [TextSpan] = []
-    let iterator = BreakIterator(language: base.isEmpty ? "en" : base)
-    for paragraph in paragraphs(in: scalars).flatMap({ windows($0, scalars) }) {
-      var pieces = icuSentences(scalars, in: paragraph, iterator: iterator)
-      pieces = merged(pieces, scalars: scalars, language: base).flatMap { splitAtDialogueDashes($0, scalars) }
-      result += pieces
+    var chunk: [Unicode.Scalar] = []
+    chunk.reserveCapacity(min(text.utf8.count, window) + 1)
+    var chunkStart = 0
+    var offset = 0
+    var newlines = 0
+    func segment(_ count: Int) {
+      var pieces = icuSentences(chunk, in: 0..<count, iterator: iterator)
+      pieces = merged(pieces, scalars: chunk, language: language).flatMap { splitAtDialogueDashes($0, chunk) }
+      for piece in pieces { result.append(TextSpan(start: piece.start + chunkStart, end: piece.end + chunkStart)) }
     }
+    for scalar in text.unicodeScalars {
+      defer { offset += 1 }
+      if scalar == "\n" || scalar == "\u{2029}" {
+        newlines += scalar == "\u{2029}" ? 2 : 1
+        if !chunk.isEmpty { chunk.append(scalar) }
+        continue
+      }
+      if isSpace(scalar) {
+        if !chunk.isEmpty { chunk.append(scalar) }
+        continue
+      }
+      if newlines >= 2, !chunk.isEmpty {
+        segment(chunk.count)
+        chunk.removeAll(keepingCapacity: true)
+      }
+      newlines = 0
+      if chunk.isEmpty { chunkStart = offset }
+      chunk.append(scalar)
+      if chunk.count > window {
+        let cut = windowCut(chunk)
+        segment(cut)
+        chunk.removeFirst(cut)
+        chunkStart += cut
+      }
+    }
+    if !chunk.isEmpty { segment(chunk.count) }
     return result
   }
 
@@ -38,18 +73,11 @@ public enum SentenceSegmenter {
   /// book that is one enormous line.
   static let window = 65_536
 
-  static func windows(_ paragraph: Range<Int>, _ scalars: [Unicode.Scalar]) -> [Range<Int>] {
-    guard paragraph.count > window else { return [paragraph] }
-    var result: [Range<Int>] = []
-    var start = paragraph.lowerBound
-    while paragraph.upperBound - start > window {
-      var cut = start + window
-      while cut > start + window / 2, !isSpace(scalars[cut]) { cut -= 1 }
-      result.append(start..<cut)
-      start = cut
-    }
-    result.append(start..<paragraph.upperBound)
-    return result
+  /// Where to cut a paragraph that outgrew the window: at the last white space of its second half.
+  static func windowCut(_ scalars: [Unicode.Scalar]) -> Int {
+    var cut = window
+    while cut > window / 2, !isSpace(scalars[cut]) { cut -= 1 }
+    return cut
   }
 
   /// White space, with a fast path for ASCII (the Unicode property lookup is costly on a whole book).
@@ -58,32 +86,6 @@ public enum SentenceSegmenter {
     let value = scalar.value
     if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
     return scalar.properties.isWhitespace
-  }
-
-  /// Stretches between blank lines, without their surrounding white space.
-  static func paragraphs(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
-    var result: [Range<Int>] = []
-    var start: Int?
-    var index = 0
-    var newlines = 0
-    var lastText = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      if scalar == "\n" || scalar == "\u{2029}" {
-        newlines += scalar == "\u{2029}" ? 2 : 1
-      } else if !isSpace(scalar) {
-        if newlines >= 2, let begun = start {
-          result.append(begun..<lastText)
-          start = nil
-        }
-        if start == nil { start = index }
-        newlines = 0
-        lastText = index + 1
-      }
-      index += 1
-    }
-    if let begun = start { result.append(begun..<lastText) }
-    return result
   }
 
   /// One ICU iterator for a whole book (opening one is costly).
