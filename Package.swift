@@ -29,9 +29,15 @@ let package = Package(
     // Books: decoding, formats, sentences, chapters.
     .target(name: "CSentenceBreaks", dependencies: ["CICU"]),
     .target(name: "FolioTellBooks", dependencies: ["FolioTellCore", "CSentenceBreaks", "CZlib"]),
+    .target(name: "FolioTellControls", dependencies: ["FolioTellCore"]),
+    .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+    .target(name: "FolioTellInput", dependencies: ["FolioTellControls", "CGPIOD"]),
     .executableTarget(
       name: "foliotell",
-      dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks"]),
+      dependencies: [
+        "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks", "FolioTellControls",
+        "FolioTellInput",
+      ]),
     // libFuzzer targets for the book readers (see scripts/fuzz); an ordinary build replays inputs instead.
     .executableTarget(name: "fuzz-epub", dependencies: ["FolioTellBooks"]),
     .executableTarget(name: "fuzz-html", dependencies: ["FolioTellBooks"]),
@@ -41,6 +47,8 @@ let package = Package(
       name: "FolioTellSpeechTests",
       dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellBooks", "CALSA", "CPacedPCM"]),
     .testTarget(name: "FolioTellBooksTests", dependencies: ["FolioTellCore", "FolioTellBooks", "CZlib"]),
+    .testTarget(name: "FolioTellControlsTests", dependencies: ["FolioTellCore", "FolioTellControls"]),
+    .testTarget(name: "FolioTellInputTests", dependencies: ["FolioTellControls", "FolioTellInput", "CGPIOD"]),
     .testTarget(name: "FolioTellStoreTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore"]),
   ],
   swiftLanguageModes: [.v6]

@@ -34,6 +34,11 @@ let usage = """
     bench store [--minutes N] [--wpm N]
         Simulate an hour of listening with the real save policy and store; print bytes written, fsyncs,
         the largest write and the most listening a power cut can lose, next to a naive JSON rewrite.
+    controls [--board NAME] [--config FILE] [--record FILE] [--no-gpio] [--no-devices] [--silent] [--audio OUTPUT]
+        Check the wiring: print (and say) each control as it is decoded from the GPIO lines of the board or
+        config and from the input devices in /dev/input; --record writes the raw GPIO edges as JSON lines.
+    controls --replay EDGES.jsonl [--board NAME | --config FILE]
+        Decode a recorded edge stream and print one JSON line per control.
     replay TRACE.jsonl
         Feed a recorded trace through the reducers and print one JSON line per event.
     help
@@ -58,6 +63,8 @@ case "library":
   LibraryCommand.run(Array(arguments.dropFirst()))
 case "voices":
   SpeechCommands.voices(Array(arguments.dropFirst()))
+case "controls":
+  ControlsCommand.run(Array(arguments.dropFirst()))
 case "bench":
   BenchCommand.run(Array(arguments.dropFirst()))
 case "replay":

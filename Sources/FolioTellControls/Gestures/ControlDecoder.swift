@@ -1,0 +1,65 @@
+/// All the box's buttons and encoders: raw line edges in, controls out. Pure.
+public struct ControlDecoder: Equatable, Sendable {
+  private var buttons: [String: ButtonDecoder] = [:]
+  private var buttonActiveLow: [String: Bool] = [:]
+  private var encoders: [String: EncoderDecoder] = [:]
+  /// Line name -> (encoder's control, is it line A, active low).
+  private var encoderLines: [String: EncoderLine] = [:]
+
+  struct EncoderLine: Equatable, Sendable {
+    var control: String
+    var isA: Bool
+    var activeLow: Bool
+  }
+
+  public init(_ wiring: ControlWiring) {
+    for button in wiring.buttons {
+      buttons[button.line] = ButtonDecoder(control: button.control, timing: button.timing)
+      buttonActiveLow[button.line] = button.activeLow
+    }
+    for encoder in wiring.encoders {
+      encoders[encoder.control] = EncoderDecoder(control: encoder.control, timing: encoder.timing)
+      encoderLines[encoder.a] = EncoderLine(control: encoder.control, isA: true, activeLow: encoder.activeLow)
+      encoderLines[encoder.b] = EncoderLine(control: encoder.control, isA: false, activeLow: encoder.activeLow)
+    }
+  }
+
+  /// Whether the wiring has this line.
+  public func knows(line: String) -> Bool { buttons[line] != nil || encoderLines[line] != nil }
+
+  /// The earliest moment a held or pending button needs `advance`; nil when idle (nothing to wake for).
+  public var deadline: Double? { buttons.values.compactMap(\.deadline).min() }
+
+  /// A raw edge: `line` is now at `level` (0 or 1, as the line reads, before active-low), at `time`.
+  public mutating func edge(line: String, level: Int, at time: Double) -> [ControlOutput] {
+    var outputs = advance(to: time)
+    if let activeLow = buttonActiveLow[line] {
+      outputs += buttons[line]!.edge(down: (level != 0) != activeLow, at: time)
+    } else if let encoderLine = encoderLines[line] {
+      let active = (level != 0) != encoderLine.activeLow
+      outputs += encoders[encoderLine.control]!.edge(isA: encoderLine.isA, level: active, at: time)
+    }
+    return outputs
+  }
+
+  /// A key of an input device (already debounced by its driver): pressed or let go, for the gesture rules.
+  public mutating func key(control: String, down: Bool, at time: Double, timing: ButtonTiming) -> [ControlOutput] {
+    var outputs = advance(to: time)
+    let line = "key:" + control
+    if buttons[line] == nil {
+      buttons[line] = ButtonDecoder(control: control, timing: timing)
+      buttonActiveLow[line] = false
+    }
+    outputs += buttons[line]!.edge(down: down, at: time)
+    return outputs
+  }
+
+  /// Time has passed: long presses and repeats that were due, in time order.
+  public mutating func advance(to time: Double) -> [ControlOutput] {
+    var outputs: [ControlOutput] = []
+    for line in buttons.keys.sorted() where buttons[line]!.deadline.map({ $0 <= time }) == true {
+      outputs += buttons[line]!.advance(to: time)
+    }
+    return outputs.sorted { $0.time < $1.time }
+  }
+}

@@ -1,0 +1,74 @@
+import Testing
+
+@testable import FolioTellControls
+
+/// Buttons as timestamped edge sequences: (seconds, down).
+@Suite struct ButtonDecoderTests {
+  func decode(_ edges: [(Double, Bool)], until end: Double? = nil, timing: ButtonTiming = ButtonTiming()) -> [String] {
+    var decoder = ButtonDecoder(control: "PLAY", timing: timing)
+    var outputs: [ControlOutput] = []
+    for (time, down) in edges { outputs += decoder.edge(down: down, at: time) }
+    outputs += decoder.advance(to: end ?? (edges.last?.0 ?? 0) + 0.05)
+    return outputs.map { output in
+      guard case .gesture(let gesture) = output.action else { return "turn" }
+      return "\(gesture.rawValue)@\(Int((output.time * 1000).rounded()))"
+    }
+  }
+
+  @Test func aCleanPressIsOneShortPressAtItsRelease() {
+    #expect(decode([(0, true), (0.120, false)]) == ["short@120"])
+  }
+
+  @Test func aBouncyPressIsStillOnePress() {
+    let bouncy: [(Double, Bool)] = [
+      (0, true), (0.001, false), (0.002, true), (0.0035, false), (0.004, true),
+      (0.150, false), (0.151, true), (0.152, false), (0.1535, true), (0.154, false),
+    ]
+    #expect(decode(bouncy) == ["short@150"])
+  }
+
+  @Test func aPressShorterThanTheDebounceTimeIsIgnored() {
+    #expect(decode([(0, true), (0.012, false)]).isEmpty)
+    #expect(decode([(0, true), (0.012, false)], timing: ButtonTiming(debounce: 0.005)) == ["short@12"])
+  }
+
+  @Test func aLongPressFiresWhileHeldThenRepeatsThenReleases() {
+    let outputs = decode([(0, true), (1.0, false)])
+    #expect(outputs == ["long@600", "repeat@750", "repeat@900", "release@1000"])
+  }
+
+  @Test func aLongPressFiresWithoutAnotherEdge() {
+    var decoder = ButtonDecoder(control: "PLAY")
+    #expect(decoder.edge(down: true, at: 10).isEmpty)
+    #expect(decoder.deadline == 10.020)
+    #expect(decoder.advance(to: 10.3).isEmpty)
+    #expect(decoder.deadline == 10.600)
+    #expect(decoder.advance(to: 10.6).map(\.action) == [.gesture(.long)])
+  }
+
+  @Test func repeatingCanBeTurnedOff() {
+    #expect(
+      decode([(0, true), (1.0, false)], timing: ButtonTiming(repeatInterval: 0)) == ["long@600", "release@1000"])
+  }
+
+  @Test func nothingIsPendingWhenTheButtonRests() {
+    var decoder = ButtonDecoder(control: "PLAY")
+    _ = decoder.edge(down: true, at: 0)
+    _ = decoder.edge(down: false, at: 0.1)
+    _ = decoder.advance(to: 0.2)
+    #expect(decoder.deadline == nil)
+  }
+
+  @Test func twoQuickPressesAreTwoPresses() {
+    #expect(decode([(0, true), (0.080, false), (0.200, true), (0.290, false)]) == ["short@80", "short@290"])
+  }
+
+  @Test func pressingAgainWhileTheReleaseSettlesCountsFromTheSettling() {
+    // Released at 100 ms, down again at 110 ms (inside the 20 ms settling) and held.
+    #expect(decode([(0, true), (0.100, false), (0.110, true), (0.300, false)]) == ["short@100", "short@300"])
+  }
+
+  @Test func aRepeatedLevelIsNotAnEdge() {
+    #expect(decode([(0, true), (0.05, true), (0.1, false), (0.2, false)]) == ["short@100"])
+  }
+}
