@@ -6,11 +6,12 @@ let usage = """
 
   commands:
     sim [BOOK.txt] [--engine espeak|simulated] [--audio OUTPUT] [--clock real|virtual] [--trace FILE]
-        [--data-dir DIR] [--verbose] [speech options as for say]
+        [--data-dir DIR] [--board NAME] [--config FILE] [--verbose] [speech options as for say]
         Run the box on this machine: read a plain-text book (or the built-in sample) with espeak-ng into the
         paced virtual sound card (or --audio default to hear it), printing each word as it is heard.
         --clock virtual reads the whole book at once with the simulated engine. --data-dir keeps the place,
-        rate, voice and book there across restarts (without BOOK, the last book is reopened). Keys: space play/pause, s stop, n/Right next sentence,
+        rate, voice and book there across restarts (without BOOK, the last book is reopened). --board and
+        --config add the board's GPIO buttons, encoder and input devices as controls. Keys: space play/pause, s stop, n/Right next sentence,
         p/Left previous sentence, r start over, +/Up faster, -/Down slower, q quit.
     say TEXT... [--voice NAME] [--wpm N] [--volume N] [--pitch N] [--audio OUTPUT] [--lexicon FILE]
         Speak the text with espeak-ng. OUTPUT: an ALSA device (default, hw:1,0, plughw:1,0, alsa:NAME),
@@ -39,6 +40,9 @@ let usage = """
         config and from the input devices in /dev/input; --record writes the raw GPIO edges as JSON lines.
     controls --replay EDGES.jsonl [--board NAME | --config FILE]
         Decode a recorded edge stream and print one JSON line per control.
+    bench controls [--seconds N] [--presses N]
+        Run the input loop while reading; print its wake-ups and CPU at idle and while pressing, and the
+        latency from an edge to the reducer event.
     replay TRACE.jsonl
         Feed a recorded trace through the reducers and print one JSON line per event.
     help

@@ -26,7 +26,7 @@ final class InputDevices {
     watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     if inotify_add_watch(watch, folder, UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE | IN_MOVED_TO)) < 0 {
       report(
-        "no input devices: the folder \(folder) cannot be watched (\(String(cString: strerror(errno)))); GPIO controls still work"
+        "no input devices: the folder \(folder) cannot be watched (\(String(cString: strerror(errno)))); the other controls still work"
       )
     }
   }

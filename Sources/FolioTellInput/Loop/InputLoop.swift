@@ -28,6 +28,7 @@ public final class InputLoop: @unchecked Sendable {
   private let timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
   private let wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
   private var thread: Thread?
+  private var isStopped = false
   private let finished = DispatchSemaphore(value: 0)
   private let statistics = Mutex(Statistics())
 
@@ -76,12 +77,16 @@ public final class InputLoop: @unchecked Sendable {
     add(fd, token: 2_000_000 + UInt64(fd))
   }
 
+  /// Ends the thread (if it runs) and lets go of lines, devices and descriptors; safe to call once a start failed.
   public func stop() {
-    guard thread != nil else { return }
-    var one: UInt64 = 1
-    _ = write(wake, &one, 8)
-    finished.wait()
-    thread = nil
+    guard !isStopped else { return }
+    isStopped = true
+    if thread != nil {
+      var one: UInt64 = 1
+      _ = write(wake, &one, 8)
+      finished.wait()
+      thread = nil
+    }
     gpio?.close()
     devices?.closeAll()
     close(epoll)

@@ -9,10 +9,13 @@ import Synchronization
 enum BenchCommand {
   static func run(_ arguments: [String]) {
     if arguments.first == "store" { return StoreBench.run(Array(arguments.dropFirst())) }
+    if arguments.first == "controls" { return ControlsBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "books" { return BookBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "book-once", arguments.count == 2 { return BookBench.once(arguments[1]) }
     guard arguments.first == "speech" else {
-      fail("bench knows: speech [--text FILE] [--rounds N], store [--minutes N] [--wpm N], books")
+      fail(
+        "bench knows: speech [--text FILE] [--rounds N], store [--minutes N] [--wpm N], books, controls [--seconds N] [--presses N]"
+      )
     }
     var rest = arguments.dropFirst()
     var textPath: String?

@@ -1,6 +1,8 @@
 import Dispatch
 import FolioTellBooks
+import FolioTellControls
 import FolioTellCore
+import FolioTellInput
 import FolioTellRuntime
 import FolioTellSpeech
 import FolioTellStore
@@ -21,6 +23,8 @@ enum SimCommand {
     var dataDirectory: String?
     var language: String?
     var speech = SpeechOptions()
+    var board: String?
+    var controlsConfig: String?
   }
 
   static func parse(_ arguments: [String]) -> Options {
@@ -57,6 +61,8 @@ enum SimCommand {
       case "--data-dir": options.dataDirectory = value(for: argument)
       case "--language": options.language = value(for: argument)
       case "--verbose", "-v": options.verbose = true
+      case "--board": options.board = value(for: argument)
+      case "--config": options.controlsConfig = value(for: argument)
       case _ where argument.hasPrefix("-"): fail("sim: unknown option '\(argument)'\n\(usage)")
       default:
         guard options.bookPath == nil else { fail("sim reads one book; '\(argument)' is a second one") }
@@ -202,25 +208,54 @@ enum SimCommand {
       return source
     }
     if interactive {
-      print("space play/pause · s stop · n/→ next · p/← previous · r start over · +/- speed · q quit")
+      print("space play/pause · s stop · n/→ next · p/← previous · r start over · +/- speed · m menu · b back · q quit")
       TerminalKeys.enterRawMode()
       TerminalKeys.read { action in
         switch action {
-        case .playback(let event): runtime.post(.playback(event))
-        case .faster: runtime.post(.playback(.speedChanged(wpm: runtime.snapshot.playback.wpm + 25)))
-        case .slower: runtime.post(.playback(.speedChanged(wpm: runtime.snapshot.playback.wpm - 25)))
+        case .control(let control, let gesture):
+          let output = ControlOutput(time: 0, control: control, action: .gesture(gesture))
+          for event in ControlMap.events(for: output, in: runtime.snapshot) { runtime.post(event) }
         case .quit: quit()
         }
       }
     }
+    let controls = startControls(options, runtime: runtime)
     funnel.start()
     done.wait()
+    controls?.stop()
     // Handles the stop (and saves its place) before leaving.
     funnel.stop()
     withExtendedLifetime(signals) {}
     TerminalKeys.restore()
     print("")
     if let reason = failure.withLock({ $0 }) { fail("speech failed: \(reason)", status: 1) }
+  }
+
+  /// The board's buttons, encoder and input devices, each decoded control turned into the reducer events of
+  /// the box's mode. A wiring problem is said and reading goes on with the keys that still work.
+  static func startControls(_ options: Options, runtime: ReaderRuntime) -> InputLoop? {
+    guard options.board != nil || options.controlsConfig != nil else { return nil }
+    let setup: InputSetup
+    do {
+      setup = try InputSetup.load(board: options.board, config: options.controlsConfig)
+    } catch {
+      fail(error.description)
+    }
+    let report: @Sendable (String) -> Void = { FileHandle.standardError.write(Data("foliotell: \($0)\n".utf8)) }
+    let handle: @Sendable (ControlOutput) -> Void = { output in
+      for event in ControlMap.events(for: output, in: runtime.snapshot) { runtime.post(event) }
+    }
+    let loop = InputLoop(setup: setup, report: report, handle: handle)
+    do {
+      try loop.start()
+    } catch {
+      report("\(error); going on without the GPIO controls")
+      loop.stop()
+      let devicesOnly = InputLoop(setup: setup, report: report, handle: handle)
+      try? devicesOnly.start(useGPIO: false)
+      return devicesOnly
+    }
+    return loop
   }
 
   /// The position reducer's clock tick, so a place heard long ago is saved even when no word follows.

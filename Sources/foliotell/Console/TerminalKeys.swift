@@ -1,3 +1,4 @@
+import FolioTellControls
 import FolioTellCore
 import Foundation
 import Glibc
@@ -6,8 +7,9 @@ import Glibc
 /// on exit, on Ctrl-C and on a crash signal.
 enum TerminalKeys {
   enum Action: Equatable {
-    case playback(PlaybackEvent)
-    case faster, slower, quit
+    /// A named control and its gesture, decoded like a button's, so the keys do what the box's controls do.
+    case control(String, Gesture)
+    case quit
   }
 
   nonisolated(unsafe) private static var saved = termios()
@@ -46,13 +48,16 @@ enum TerminalKeys {
   /// Maps the bytes of one key press to an action; arrow keys arrive as ESC [ A..D.
   static func action(for bytes: [UInt8]) -> Action? {
     switch bytes {
-    case [0x20]: return .playback(.primaryTapped)
-    case [UInt8(ascii: "s")]: return .playback(.stopTapped)
-    case [UInt8(ascii: "n")], [0x1B, 0x5B, 0x43]: return .playback(.jumpToNextSentenceTapped)
-    case [UInt8(ascii: "p")], [0x1B, 0x5B, 0x44]: return .playback(.jumpToPreviousSentenceTapped)
-    case [UInt8(ascii: "r")]: return .playback(.startOverTapped)
-    case [UInt8(ascii: "+")], [UInt8(ascii: "=")], [0x1B, 0x5B, 0x41]: return .faster
-    case [UInt8(ascii: "-")], [0x1B, 0x5B, 0x42]: return .slower
+    case [0x20], [0x0A], [0x0D]: return .control(ControlName.play, .short)
+    case [UInt8(ascii: "s")]: return .control(ControlName.stop, .short)
+    case [UInt8(ascii: "n")], [0x1B, 0x5B, 0x43]: return .control(ControlName.next, .short)
+    case [UInt8(ascii: "p")], [0x1B, 0x5B, 0x44]: return .control(ControlName.previous, .short)
+    // Start over is a long press of STOP on the box.
+    case [UInt8(ascii: "r")]: return .control(ControlName.stop, .long)
+    case [UInt8(ascii: "+")], [UInt8(ascii: "=")], [0x1B, 0x5B, 0x41]: return .control(ControlName.faster, .short)
+    case [UInt8(ascii: "-")], [0x1B, 0x5B, 0x42]: return .control(ControlName.slower, .short)
+    case [UInt8(ascii: "m")]: return .control(ControlName.menu, .short)
+    case [UInt8(ascii: "b")], [0x7F]: return .control(ControlName.back, .short)
     case [UInt8(ascii: "q")], [0x03], [0x04]: return .quit
     default: return nil
     }

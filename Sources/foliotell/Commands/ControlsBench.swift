@@ -1,0 +1,118 @@
+import FolioTellControls
+import FolioTellCore
+import FolioTellInput
+import FolioTellRuntime
+import FolioTellSpeech
+import Foundation
+import Glibc
+import Synchronization
+
+/// `foliotell bench controls`: what input handling costs the box. The real input loop (epoll, timerfd)
+/// is fed edges through a pipe, stamped with the monotonic clock the kernel stamps GPIO edges with, so
+/// the latency is from an edge's timestamp to the reducer having handled its event.
+enum ControlsBench {
+  static func run(_ arguments: [String]) {
+    var seconds = 3.0
+    var presses = 60
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--seconds":
+        guard let value = rest.popFirst().flatMap(Double.init), value > 0 else {
+          fail("--seconds needs a positive number")
+        }
+        seconds = value
+      case "--presses":
+        guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
+          fail("--presses needs a positive number")
+        }
+        presses = value
+      default: fail("bench controls: unknown option '\(argument)'; use --seconds N --presses N")
+      }
+    }
+    var setup = InputSetup()
+    setup.wiring = ControlWiring(buttons: [.init(control: ControlName.next, line: "GPIO27")])
+    print("controls benchmark: the input loop fed through a pipe; \(seconds) s per phase, \(presses) presses of NEXT")
+
+    // Reading: the sample book through espeak-ng into the paced virtual sound card, as the box reads.
+    let funnel = EventFunnel<ReaderEvent>()
+    let engine: EspeakSpeechEngine
+    do {
+      engine = try EspeakSpeechEngine(
+        sink: funnel, audio: try AudioSpecification.sink(for: "virtual"), options: EspeakSpeechEngine.Options())
+    } catch {
+      fail("\(error)", status: 1)
+    }
+    let runtime = ReaderRuntime(
+      funnel: funnel, initial: ReaderState(),
+      effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: InMemoryPositionStore()),
+      clock: MonotonicClock())
+    let pending = Mutex<[Double]>([])
+    let latencies = Mutex<[Double]>([])
+    runtime.observe { step in
+      guard case .playback(.jumpToNextSentenceTapped) = step.event else { return }
+      let now = InputLoop.now()
+      let time = pending.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+      if let time { latencies.withLock { $0.append(now - time) } }
+    }
+    let loop = InputLoop(setup: setup, report: { _ in }) { output in
+      let events = ControlMap.events(for: output, in: runtime.snapshot)
+      if !events.isEmpty { pending.withLock { $0.append(output.time) } }
+      for event in events { runtime.post(event) }
+    }
+    var fds: [Int32] = [0, 0]
+    _ = pipe(&fds)
+    _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+    loop.addEdgeStream(fd: fds[0])
+    do {
+      try loop.start(useGPIO: false, useDevices: false)
+    } catch {
+      fail(error.description, status: 1)
+    }
+    funnel.start()
+
+    func phase(_ name: String, _ body: () -> Void) {
+      let before = loop.stats
+      let started = InputLoop.now()
+      body()
+      let elapsed = InputLoop.now() - started
+      let after = loop.stats
+      print(
+        String(
+          format:
+            "%@: %.1f wake-ups/s of the input thread, %.3f%% of one core for input handling (%d wake-ups, %.2f ms CPU in %.1f s)",
+          name, Double(after.wakeups - before.wakeups) / elapsed,
+          (after.cpuSeconds - before.cpuSeconds) / elapsed * 100,
+          after.wakeups - before.wakeups, (after.cpuSeconds - before.cpuSeconds) * 1000, elapsed))
+    }
+    phase("idle, nothing read") { usleep(useconds_t(seconds * 1e6)) }
+    let book = SpeechCommands.book(fromText: Array(repeating: SampleBook.text, count: 10).joined(separator: "\n\n"))
+    runtime.post(.bookOpened(bookID: "bench", book: book, saved: nil))
+    runtime.post(.playback(.primaryTapped))
+    phase("reading, no input") { usleep(useconds_t(seconds * 1e6)) }
+    phase("reading, NEXT pressed \(presses) times") {
+      for _ in 0..<presses {
+        write(fds[1], [EdgeRecord(time: InputLoop.now(), line: "GPIO27", value: 0)])
+        usleep(80_000)
+        write(fds[1], [EdgeRecord(time: InputLoop.now(), line: "GPIO27", value: 1)])
+        usleep(70_000)
+      }
+      usleep(100_000)
+    }
+    loop.stop()
+    runtime.post(.playback(.stopTapped))
+    funnel.stop()
+    close(fds[1])
+    let sorted = latencies.withLock { $0 }.sorted()
+    guard !sorted.isEmpty else { fail("no press reached the reducer", status: 1) }
+    func ms(_ value: Double) -> String { String(format: "%.3f ms", value * 1000) }
+    print(
+      "edge to reducer event (\(sorted.count) of \(presses) presses): median \(ms(sorted[sorted.count / 2])), 99th percentile \(ms(sorted[min(sorted.count - 1, sorted.count * 99 / 100)])), worst \(ms(sorted.last!)) (target: under 1 ms)"
+    )
+  }
+
+  static func write(_ fd: Int32, _ edges: [EdgeRecord]) {
+    let text = edges.map { $0.jsonLine + "\n" }.joined()
+    _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
+  }
+}
