@@ -32,11 +32,15 @@ let package = Package(
     .target(name: "FolioTellControls", dependencies: ["FolioTellCore"]),
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .target(name: "FolioTellInput", dependencies: ["FolioTellControls", "CGPIOD"]),
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+    .target(name: "FolioTellDisplay", dependencies: ["FolioTellCore", "FolioTellControls", "CFreeType", "CZlib"]),
+    .target(name: "FolioTellPanel", dependencies: ["FolioTellDisplay", "CI2C"]),
     .executableTarget(
       name: "foliotell",
       dependencies: [
         "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks", "FolioTellControls",
-        "FolioTellInput",
+        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel",
       ]),
     // libFuzzer targets for the book readers (see scripts/fuzz); an ordinary build replays inputs instead.
     .executableTarget(name: "fuzz-epub", dependencies: ["FolioTellBooks"]),
@@ -49,6 +53,8 @@ let package = Package(
     .testTarget(name: "FolioTellBooksTests", dependencies: ["FolioTellCore", "FolioTellBooks", "CZlib"]),
     .testTarget(name: "FolioTellControlsTests", dependencies: ["FolioTellCore", "FolioTellControls"]),
     .testTarget(name: "FolioTellInputTests", dependencies: ["FolioTellControls", "FolioTellInput", "CGPIOD"]),
+    .testTarget(name: "FolioTellDisplayTests", dependencies: ["FolioTellCore", "FolioTellControls", "FolioTellDisplay"], exclude: ["Golden"]),
+    .testTarget(name: "FolioTellPanelTests", dependencies: ["FolioTellDisplay", "FolioTellPanel"]),
     .testTarget(name: "FolioTellStoreTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore"]),
   ],
   swiftLanguageModes: [.v6]

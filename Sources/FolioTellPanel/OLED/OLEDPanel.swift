@@ -1,0 +1,87 @@
+import FolioTellDisplay
+
+/// An SSD1306 or SH1106 module: set up on first use and again after a fault, then sent only what changed:
+/// for each page that differs from what the panel shows, the run of columns from the first to the last
+/// changed one.
+public final class OLEDPanel {
+  public let config: PanelConfig
+  let transport: any I2CTransport
+  /// What the panel's RAM holds, when known (nil before setup and after a fault).
+  private var shown: Frame?
+  private var brightness: UInt8?
+  private var isOn = true
+  /// Bytes put on the bus since the panel was made, with addresses and control bytes.
+  public private(set) var bytesSent = 0
+
+  public init(config: PanelConfig, transport: any I2CTransport) {
+    self.config = config
+    self.transport = transport
+  }
+
+  /// Shows the frame at the power given; returns the bytes it took. A fault leaves the panel to be set up
+  /// again from scratch on the next call.
+  @discardableResult
+  public func show(_ frame: Frame, power: DisplayState.Power) throws(I2CError) -> Int {
+    do {
+      var sent = 0
+      let wanted: UInt8
+      switch power {
+      case .off:
+        if isOn || shown == nil {
+          sent += try transport.send(control: PanelCommands.commandStream, PanelCommands.display(on: false))
+          isOn = false
+        }
+        bytesSent += sent
+        return sent
+      case .on(let value): wanted = value
+      }
+      if shown == nil {
+        sent += try transport.send(
+          control: PanelCommands.commandStream, PanelCommands.initialization(config, brightness: wanted))
+        brightness = wanted
+        isOn = true
+      }
+      if brightness != wanted {
+        sent += try transport.send(control: PanelCommands.commandStream, PanelCommands.brightness(wanted))
+        brightness = wanted
+      }
+      sent += try sendChanges(frame)
+      if !isOn {
+        sent += try transport.send(control: PanelCommands.commandStream, PanelCommands.display(on: true))
+        isOn = true
+      }
+      bytesSent += sent
+      return sent
+    } catch {
+      shown = nil
+      brightness = nil
+      throw error
+    }
+  }
+
+  private func sendChanges(_ frame: Frame) throws(I2CError) -> Int {
+    var sent = 0
+    for page in 0..<min(frame.pages, config.height / 8) {
+      let new = frame.page(page)
+      var columns = 0..<min(frame.width, config.width)
+      if let old = shown?.page(page) {
+        let changed = zip(old.indices, new.indices).filter { old[$0.0] != new[$0.1] }.map { $0.1 - new.startIndex }
+        guard let first = changed.first, let last = changed.last else { continue }
+        columns = first..<(last + 1)
+      }
+      sent += try transport.send(
+        control: PanelCommands.commandStream,
+        PanelCommands.address(page: page, column: columns.lowerBound + config.columnOffset))
+      sent += try transport.send(
+        control: PanelCommands.dataStream, Array(new[(new.startIndex + columns.lowerBound)..<(new.startIndex + columns.upperBound)]))
+    }
+    shown = frame
+    return sent
+  }
+
+  /// Forget what the panel shows: the next frame sets it up and sends everything.
+  public func reset() {
+    shown = nil
+    brightness = nil
+  }
+}
