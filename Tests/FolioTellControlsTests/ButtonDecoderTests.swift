@@ -63,9 +63,34 @@ import Testing
     #expect(decode([(0, true), (0.080, false), (0.200, true), (0.290, false)]) == ["short@80", "short@290"])
   }
 
-  @Test func pressingAgainWhileTheReleaseSettlesCountsFromTheSettling() {
-    // Released at 100 ms, down again at 110 ms (inside the 20 ms settling) and held.
-    #expect(decode([(0, true), (0.100, false), (0.110, true), (0.300, false)]) == ["short@100", "short@300"])
+  @Test func chatterOfAWornSwitchWhileHeldIsStillOnePress() {
+    // Held from 0 to 300 ms, the contact opening for a moment at 100 ms and at 180 ms.
+    let chatter: [(Double, Bool)] = [
+      (0, true), (0.100, false), (0.101, true), (0.180, false), (0.1815, true), (0.300, false),
+    ]
+    #expect(decode(chatter) == ["short@300"])
+  }
+
+  @Test func glitchesApartAreNotAPress() {
+    // Two 1 ms spikes 20 ms apart (mains hum on a long cable): the line is never down for 20 ms.
+    #expect(decode([(0, true), (0.001, false), (0.020, true), (0.021, false)]).isEmpty)
+  }
+
+  @Test func chatterDuringAHeldLongPressKeepsTheRepeatsGoing() {
+    let outputs = decode([(0, true), (0.700, false), (0.702, true), (1.0, false)])
+    #expect(outputs == ["long@600", "repeat@750", "repeat@900", "release@1000"])
+  }
+
+  @Test func aReleaseAfterTheTimeJumpedGivesOneRepeatNotThousands() {
+    var decoder = ButtonDecoder(control: "NEXT")
+    _ = decoder.edge(down: true, at: 0)
+    #expect(decoder.advance(to: 10_000).count <= 3)
+  }
+
+  @Test func aZeroDebounceDecidesAtTheEdge() {
+    var decoder = ButtonDecoder(control: "PLAY", timing: ButtonTiming(debounce: 0))
+    #expect(decoder.edge(down: true, at: 1).isEmpty)
+    #expect(decoder.edge(down: false, at: 1.2).map(\.action) == [.gesture(.short)])
   }
 
   @Test func aRepeatedLevelIsNotAnEdge() {

@@ -34,12 +34,12 @@ import Testing
     #expect(steps(edges) == [1, -1, 1])
   }
 
-  @Test func bounceOnEveryTransitionAddsNothing() {
+  @Test(arguments: [true, false]) func bounceOnEveryTransitionAddsNothing(clockwise: Bool) {
     var bouncy: [(Bool, Bool, Double)] = []
-    for (isA, level, time) in Self.detent(clockwise: true, at: 0, gap: 0.01) {
+    for (isA, level, time) in Self.detent(clockwise: clockwise, at: 0, gap: 0.01) {
       bouncy += [(isA, level, time), (isA, !level, time + 0.0003), (isA, level, time + 0.0006)]
     }
-    #expect(steps(bouncy) == [1])
+    #expect(steps(bouncy) == [clockwise ? 1 : -1])
   }
 
   @Test func aHalfTurnThatGoesBackIsNoDetent() {
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func aMissedEdgeLosesAtMostOneDetentAndNeverReverses() {
-    // The second edge of a clockwise detent is missed: A and B then appear to change together.
+    // The second edge of a clockwise detent is missed: the next edge of that line repeats its level.
     var edges = Self.detent(clockwise: true, at: 0)
     edges.remove(at: 1)
     edges += Self.detent(clockwise: true, at: 0.5)
@@ -72,10 +72,32 @@ import Testing
     #expect(steps(slow, timing: timing) == [1, 1])
     let fast = (0..<4).flatMap { Self.detent(clockwise: true, at: Double($0) * 0.020, gap: 0.004) }
     #expect(steps(fast, timing: timing) == [1, 4, 4, 4])
+    let fastBack = (0..<4).flatMap { Self.detent(clockwise: false, at: Double($0) * 0.020, gap: 0.004) }
+    #expect(steps(fastBack, timing: timing) == [-1, -4, -4, -4])
     let brisk = (0..<3).flatMap { Self.detent(clockwise: true, at: Double($0) * 0.050, gap: 0.01) }
     #expect(steps(brisk, timing: timing) == [1, 2, 2])
     let reversal = Self.detent(clockwise: true, at: 0, gap: 0.004) + Self.detent(clockwise: false, at: 0.02, gap: 0.004)
     #expect(steps(reversal, timing: timing) == [1, -1])
+  }
+
+  @Test func anEncoderRestingWithItsLinesActiveCountsFromThere() {
+    // Some encoders rest at 11: started there, a whole click from 11 back to 11 is one detent.
+    var decoder = EncoderDecoder(control: "ENCODER", timing: EncoderTiming(acceleration: []), a: true, b: true)
+    let edges: [(Bool, Bool)] = [(true, false), (false, false), (true, true), (false, true)]
+    let outputs = edges.enumerated().flatMap {
+      decoder.edge(isA: $0.element.0, level: $0.element.1, at: Double($0.offset) * 0.01)
+    }
+    #expect(outputs.count == 1)
+  }
+
+  @Test func stepsFromAnInputDeviceAccelerateLikeAGPIOEncoder() {
+    var decoder = ControlDecoder(ControlWiring())
+    let times = [0.0, 0.5, 0.52, 0.54]
+    let steps = times.flatMap { decoder.turn(control: "ENCODER", steps: 1, at: $0) }.compactMap { output -> Int? in
+      if case .turn(let steps) = output.action { return steps }
+      return nil
+    }
+    #expect(steps == [1, 1, 4, 4])
   }
 
   @Test func reversedWiringCountsTheOtherWay() {

@@ -26,7 +26,8 @@ enum Golden {
       return
     }
     guard let data = FileManager.default.contents(atPath: path.path) else {
-      Issue.record("no golden image \(path.path); write it with FOLIOTELL_UPDATE_GOLDEN=1", sourceLocation: sourceLocation)
+      Issue.record(
+        "no golden image \(path.path); write it with FOLIOTELL_UPDATE_GOLDEN=1", sourceLocation: sourceLocation)
       return
     }
     do {

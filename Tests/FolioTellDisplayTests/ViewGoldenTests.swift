@@ -18,8 +18,10 @@ import Testing
   }
 
   @Test func readingFollowsTheSpokenWordInEachLanguage() {
-    reading("Alice was beginning to get very tired of sitting by her sister on the bank.", "beginning", "reading-en-start")
-    reading("Alice was beginning to get very tired of sitting by her sister on the bank.", "sister", "reading-en-later-page")
+    reading(
+      "Alice was beginning to get very tired of sitting by her sister on the bank.", "beginning", "reading-en-start")
+    reading(
+      "Alice was beginning to get very tired of sitting by her sister on the bank.", "sister", "reading-en-later-page")
     reading("Über die Brücke gingen wir zur Straße, während es regnete.", "Straße,", "reading-de")
     reading("Она открыла дверь и вышла в сад, где цвели розы.", "вышла", "reading-ru")
     reading("Η θάλασσα ήταν ήρεμη το πρωί.", "ήρεμη", "reading-el")
@@ -36,7 +38,8 @@ import Testing
   @Test func menusShowTheSelectedItemLargeWithItsPosition() {
     let books = ["Alice in Wonderland", "Pride and Prejudice", "Война и мир", "Moby Dick"]
     Golden.check(views.render(.menu(title: "Books", items: books, selected: 2)), "menu-books-ru-item")
-    Golden.check(views.render(.menu(title: "Speed", items: ["150 wpm", "175 wpm", "200 wpm"], selected: 1)), "menu-speed")
+    Golden.check(
+      views.render(.menu(title: "Speed", items: ["150 wpm", "175 wpm", "200 wpm"], selected: 1)), "menu-speed")
   }
 
   @Test func statusShowsWhereAndHowFast() {

@@ -36,6 +36,37 @@ import Testing
     #expect(parser.feed(turn.bytes) == [turn])
   }
 
+  @Test func theThirtyTwoBitLayoutParsesToo() {
+    let events = [
+      InputEvent(time: 100.5, type: InputEvent.key, code: 164, value: 1),
+      InputEvent(time: 100.75, type: InputEvent.relative, code: 8, value: -1),
+    ]
+    let bytes = events.flatMap { $0.bytes(size: 16) }
+    #expect(bytes.count == 32)
+    var parser = InputEventParser(size: 16)
+    #expect(parser.feed(bytes) == events)
+  }
+
+  @Test func aPointersXAxisDoesNotTurnTheEncoder() {
+    var mouse = EvdevTranslator(xAxisTurns: false)
+    #expect(mouse.translate(InputEvent(time: 1, type: 2, code: 0, value: 5)) == nil)
+    #expect(
+      mouse.translate(InputEvent(time: 1, type: 2, code: 8, value: 1)) == .turn(control: "ENCODER", steps: 1, time: 1))
+    var touch = EvdevTranslator(xAxisTurns: false)
+    _ = touch.translate(InputEvent(time: 1, type: 3, code: 0, value: 100))
+    #expect(touch.translate(InputEvent(time: 2, type: 3, code: 0, value: 900)) == nil)
+  }
+
+  @Test func anAbsoluteEncoderWrapsAtItsRange() {
+    // The rotary-encoder driver with 24 steps counts 0...23 and round again.
+    var knob = EvdevTranslator(absoluteRange: 0...23)
+    _ = knob.translate(InputEvent(time: 1, type: 3, code: 0, value: 23))
+    #expect(
+      knob.translate(InputEvent(time: 2, type: 3, code: 0, value: 0)) == .turn(control: "ENCODER", steps: 1, time: 2))
+    #expect(
+      knob.translate(InputEvent(time: 3, type: 3, code: 0, value: 23)) == .turn(control: "ENCODER", steps: -1, time: 3))
+  }
+
   @Test func keysMapToControlsAndAutorepeatIsLeftToTheGestureRules() {
     var translator = EvdevTranslator()
     #expect(

@@ -35,6 +35,18 @@ import Testing
       handle: { output in collected.outputs.withLock { $0.append(output) } })
   }
 
+  /// The writing end of a FIFO device, once the loop has it open for reading (never blocks: a loop that
+  /// missed the device fails the test instead of hanging it).
+  func openWriter(_ path: String) -> Int32 {
+    for _ in 0..<200 {
+      let fd = open(path, O_WRONLY | O_NONBLOCK)
+      if fd >= 0 { return fd }
+      usleep(10_000)
+    }
+    Issue.record("no reader opened \(path)")
+    return -1
+  }
+
   func pipeFDs() -> (read: Int32, write: Int32) {
     var fds: [Int32] = [0, 0]
     _ = pipe(&fds)
@@ -97,7 +109,7 @@ import Testing
     defer { loop.stop() }
     #expect(collected.waitForReport(containing: "event0"))
     let space = [InputEvent(time: 5, type: 1, code: 57, value: 1), InputEvent(time: 5.1, type: 1, code: 57, value: 0)]
-    let writer = open(folder + "/event0", O_WRONLY)
+    let writer = openWriter(folder + "/event0")
     let bytes = space.flatMap(\.bytes)
     _ = write(writer, bytes, bytes.count)
     #expect(collected.wait(for: 1).first == ControlOutput(time: 5.1, control: "PLAY", action: .gesture(.short)))
@@ -107,12 +119,52 @@ import Testing
     // A device plugged in while running is picked up.
     #expect(mkfifo(folder + "/event3", 0o600) == 0)
     #expect(collected.waitForReport(containing: "event3"))
-    let second = open(folder + "/event3", O_WRONLY)
+    let second = openWriter(folder + "/event3")
     let wheel = InputEvent(time: 6, type: 2, code: 8, value: -2).bytes
     _ = write(second, wheel, wheel.count)
     #expect(collected.wait(for: 2).last == ControlOutput(time: 6, control: "ENCODER", action: .turn(steps: -2)))
     close(second)
     #expect(collected.reports.withLock { $0.filter { $0.contains("disappeared") }.count } >= 1)
+  }
+
+  @Test func aKeyHeldOnAnInputDeviceLongPressesThroughTheTimer() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("foliotell-keys-\(UUID().uuidString)")
+      .path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(mkfifo(folder + "/event0", 0o600) == 0)
+    var setup = InputSetup()
+    setup.inputDevices = folder
+    let collected = Collected()
+    let loop = makeLoop(setup, collected)
+    try loop.start(useGPIO: false, useDevices: true)
+    defer { loop.stop() }
+    #expect(collected.waitForReport(containing: "event0"))
+    let writer = openWriter(folder + "/event0")
+    defer { close(writer) }
+    let down = InputEvent(time: InputLoop.now(), type: 1, code: KeyNames.code(for: "KEY_RIGHT")!, value: 1).bytes
+    _ = write(writer, down, down.count)
+    let outputs = collected.wait(for: 1)
+    #expect(outputs.first?.control == "NEXT")
+    #expect(outputs.first?.action == .gesture(.long))
+  }
+
+  @Test func aMissingInputFolderIsWatchedForUntilItAppears() throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("foliotell-dev-\(UUID().uuidString)")
+      .path
+    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: parent) }
+    var setup = InputSetup()
+    setup.inputDevices = parent + "/input"
+    let collected = Collected()
+    let loop = makeLoop(setup, collected)
+    try loop.start(useGPIO: false, useDevices: true)
+    defer { loop.stop() }
+    #expect(collected.waitForReport(containing: "does not exist"))
+    try FileManager.default.createDirectory(atPath: parent + "/input", withIntermediateDirectories: false)
+    usleep(50_000)
+    #expect(mkfifo(parent + "/input/event5", 0o600) == 0)
+    #expect(collected.waitForReport(containing: "event5"))
   }
 
   @Test func aMissingGPIOChipNamesTheChipAndTheFile() {

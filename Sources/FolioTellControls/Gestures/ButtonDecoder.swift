@@ -18,25 +18,32 @@ public struct ButtonTiming: Equatable, Sendable {
 /// the passing of time (`advance`), it says what happened and when it next needs to be woken
 /// (`deadline`), so an event loop sleeps until then and not a moment on a timer when nothing is held.
 ///
-/// A press is accepted when the button is still down one debounce time after its first edge, so bounce
-/// and presses shorter than that are ignored; a release is accepted at its first edge (the press is known
-/// to be real by then, so the gesture fires without waiting), and the release's own bounce is ignored
-/// for one debounce time.
+/// Both edges are debounced the same way: a change counts once the line has stayed at its new level for
+/// the debounce time after its last bounce. So contact bounce, presses shorter than the debounce time,
+/// and chatter of a worn switch while it is held are all ignored. A gesture carries the time of the edge
+/// that began it (the release's first edge for a short press), and is known one debounce time later.
 public struct ButtonDecoder: Equatable, Sendable {
   enum Phase: Equatable, Sendable {
     case released
-    /// Went down at `since`; accepted if still down at `since + debounce`.
-    case pressPending(since: Double)
+    /// Went down at `since`; accepted once it has stayed down from `lastEdge` for the debounce time.
+    case pressPending(since: Double, lastEdge: Double)
     /// Accepted as pressed since `since`; `next` is when the long press or the next repeat fires.
     case pressed(since: Double, longFired: Bool, next: Double?)
-    /// Let go at `since`; edges are bounce until `since + debounce`.
-    case releaseSettling(since: Double)
+    /// Went up at `since` while pressed; a release once it has stayed up from `lastEdge` for the
+    /// debounce time, or chatter (back to `held`) if it goes down again before.
+    case releasePending(since: Double, lastEdge: Double, held: Held)
+  }
+
+  struct Held: Equatable, Sendable {
+    var since: Double
+    var longFired: Bool
+    var next: Double?
   }
 
   public let control: String
   public let timing: ButtonTiming
   private(set) var phase: Phase = .released
-  /// The line's level as last reported (after bounce, this is where it settled).
+  /// The line's level as last reported.
   private var isDown = false
 
   public init(control: String, timing: ButtonTiming = ButtonTiming()) {
@@ -48,9 +55,9 @@ public struct ButtonDecoder: Equatable, Sendable {
   public var deadline: Double? {
     switch phase {
     case .released: return nil
-    case .pressPending(let since): return since + timing.debounce
+    case .pressPending(_, let lastEdge): return lastEdge + timing.debounce
     case .pressed(_, _, let next): return next
-    case .releaseSettling(let since): return since + timing.debounce
+    case .releasePending(_, let lastEdge, _): return lastEdge + timing.debounce
     }
   }
 
@@ -60,43 +67,49 @@ public struct ButtonDecoder: Equatable, Sendable {
     guard down != isDown else { return outputs }
     isDown = down
     switch phase {
-    case .released where down:
-      phase = .pressPending(since: time)
-    case .pressed(_, let longFired, _) where !down:
-      phase = .releaseSettling(since: time)
-      outputs.append(output(time, longFired ? .release : .short))
-    default:
-      // Bounce while a press is pending or a release settles: only the level at the deadline counts.
-      break
+    case .released:
+      if down { phase = .pressPending(since: time, lastEdge: time) }
+    case .pressPending(let since, _):
+      phase = .pressPending(since: since, lastEdge: time)
+    case .pressed(let since, let longFired, let next):
+      if !down {
+        phase = .releasePending(since: time, lastEdge: time, held: Held(since: since, longFired: longFired, next: next))
+      }
+    case .releasePending(let since, _, let held):
+      phase = .releasePending(since: since, lastEdge: time, held: held)
     }
+    // A zero debounce decides at once.
+    if timing.debounce == 0 { outputs += advance(to: time) }
     return outputs
   }
 
   /// Time has passed to `time` without an edge: fires what was due (an accepted press, a long press,
-  /// repeats), in order.
+  /// repeats, a release), in order.
   public mutating func advance(to time: Double) -> [ControlOutput] {
     var outputs: [ControlOutput] = []
     while let due = deadline, due <= time {
       switch phase {
       case .released:
         return outputs
-      case .pressPending(let since):
+      case .pressPending(let since, _):
         phase = isDown ? .pressed(since: since, longFired: false, next: since + timing.longPress) : .released
-      case .pressed(let since, _, _):
-        outputs.append(output(due, isLongFired ? .repeatWhileHeld : .long))
-        let next = timing.repeatInterval > 0 ? due + timing.repeatInterval : nil
+      case .pressed(let since, let longFired, _):
+        outputs.append(output(due, longFired ? .repeatWhileHeld : .long))
+        var next: Double? = timing.repeatInterval > 0 ? due + timing.repeatInterval : nil
+        // Far behind (a clock that jumped): one repeat now, not one for every interval missed.
+        if let upcoming = next, time - upcoming > 4 * timing.repeatInterval { next = time + timing.repeatInterval }
         phase = .pressed(since: since, longFired: true, next: next)
-      case .releaseSettling(let since):
-        // Down again once the release settled: a new press, counted from now.
-        phase = isDown ? .pressPending(since: since + timing.debounce) : .released
+      case .releasePending(let since, _, let held):
+        if isDown {
+          // Chatter while held: still the same press.
+          phase = .pressed(since: held.since, longFired: held.longFired, next: held.next)
+        } else {
+          phase = .released
+          outputs.append(output(since, held.longFired ? .release : .short))
+        }
       }
     }
     return outputs
-  }
-
-  private var isLongFired: Bool {
-    if case .pressed(_, let longFired, _) = phase { return longFired }
-    return false
   }
 
   private func output(_ time: Double, _ gesture: Gesture) -> ControlOutput {

@@ -5,6 +5,14 @@ public struct ControlDecoder: Equatable, Sendable {
   private var encoders: [String: EncoderDecoder] = [:]
   /// Line name -> (encoder's control, is it line A, active low).
   private var encoderLines: [String: EncoderLine] = [:]
+  /// Encoders that come as steps (an input device's knob or wheel): the last click, for acceleration.
+  private var lastTurn: [String: Turn] = [:]
+  private var encoderTimings: [String: EncoderTiming] = [:]
+
+  struct Turn: Equatable, Sendable {
+    var time: Double
+    var direction: Int
+  }
 
   struct EncoderLine: Equatable, Sendable {
     var control: String
@@ -19,6 +27,7 @@ public struct ControlDecoder: Equatable, Sendable {
     }
     for encoder in wiring.encoders {
       encoders[encoder.control] = EncoderDecoder(control: encoder.control, timing: encoder.timing)
+      encoderTimings[encoder.control] = encoder.timing
       encoderLines[encoder.a] = EncoderLine(control: encoder.control, isA: true, activeLow: encoder.activeLow)
       encoderLines[encoder.b] = EncoderLine(control: encoder.control, isA: false, activeLow: encoder.activeLow)
     }
@@ -39,6 +48,30 @@ public struct ControlDecoder: Equatable, Sendable {
       let active = (level != 0) != encoderLine.activeLow
       outputs += encoders[encoderLine.control]!.edge(isA: encoderLine.isA, level: active, at: time)
     }
+    return outputs
+  }
+
+  /// Where a line rests when the box starts (read from the line): an encoder counts its clicks from
+  /// there, so one that rests with its lines active does not count half a click.
+  public mutating func setLevel(line: String, level: Int) {
+    guard let encoderLine = encoderLines[line], let encoder = encoders[encoderLine.control] else { return }
+    let active = (level != 0) != encoderLine.activeLow
+    encoders[encoderLine.control] = encoder.resting(isA: encoderLine.isA, level: active)
+  }
+
+  /// Steps from an encoder that counts for itself (the kernel's rotary-encoder driver, a wheel, a dial),
+  /// with the same acceleration as a GPIO encoder of that name (or the standard curve).
+  public mutating func turn(control: String, steps: Int, at time: Double) -> [ControlOutput] {
+    var outputs = advance(to: time)
+    guard steps != 0 else { return outputs }
+    let direction = steps > 0 ? 1 : -1
+    let timing = encoderTimings[control] ?? EncoderTiming()
+    var multiplier = 1
+    if let last = lastTurn[control], last.direction == direction, abs(steps) == 1 {
+      multiplier = timing.acceleration.first { time - last.time <= $0.within }?.steps ?? 1
+    }
+    lastTurn[control] = Turn(time: time, direction: direction)
+    outputs.append(ControlOutput(time: time, control: control, action: .turn(steps: steps * multiplier)))
     return outputs
   }
 

@@ -35,8 +35,10 @@ public struct AccelerationRule: Equatable, Sendable {
 /// Decodes a quadrature encoder's two lines, A and B, into detents. Pure.
 ///
 /// A and B form a two-bit Gray code: a real turn changes one line at a time, in the order
-/// 00 → 01 → 11 → 10 → 00 one way and the reverse the other. A change of both at once is impossible
-/// (a missed edge) and is ignored; a bounce on one line steps forward and back again and cancels out.
+/// 00 → 01 → 11 → 10 → 00 one way and the reverse the other. Each edge changes one line, so a missed
+/// edge shows as an edge that repeats a line's level (ignored) or as a skipped position that jumps two
+/// steps (ignored too: its direction cannot be known); a bounce on one line steps forward and back again
+/// and cancels out.
 /// A detent counts only when the encoder comes to rest at a detent position having moved a whole detent
 /// in one direction, so bounce and missed edges can lose a click but never add one or turn it around.
 public struct EncoderDecoder: Equatable, Sendable {
@@ -65,6 +67,11 @@ public struct EncoderDecoder: Equatable, Sendable {
     self.rest = Self.position(a, b)
   }
 
+  /// The same encoder resting with one line at `level`: the detent position is where it rests.
+  func resting(isA: Bool, level: Bool) -> EncoderDecoder {
+    EncoderDecoder(control: control, timing: timing, a: isA ? level : a, b: isA ? b : level)
+  }
+
   /// The Gray-code position 0...3 of levels A and B.
   static func position(_ a: Bool, _ b: Bool) -> Int {
     switch (a, b) {
@@ -83,7 +90,7 @@ public struct EncoderDecoder: Equatable, Sendable {
     switch (after - before + 4) % 4 {
     case 1: travel += 1
     case 3: travel -= 1
-    default: return []  // no change (a repeated level), or both lines changed: a missed edge
+    default: return []  // no change (a repeated level after a missed edge), or two steps at once
     }
     let perDetent = max(1, min(4, timing.transitionsPerDetent))
     // Detent positions: all four for 1 per detent, the rest position and its opposite for 2, the rest

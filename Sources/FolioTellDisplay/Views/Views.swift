@@ -96,16 +96,13 @@ public struct Views: Sendable {
       drawCentred(Array(title.unicodeScalars), size: small, in: 0..<smallHeight, into: &frame, singleLine: true)
       top = smallHeight
     }
-    // The fullest line of facts that fits: the playback state is also heard, the sleep timer only seen.
-    var choices = ["\(status.playback) · \(status.wpm) wpm"]
-    if let minutes = status.sleepMinutes {
-      choices = [
-        "\(status.playback) · \(status.wpm) wpm · sleep \(minutes) min", "\(status.wpm) wpm · sleep \(minutes) min",
-        "\(status.wpm) wpm · \(minutes) min",
-      ]
-    }
-    let facts = choices.first { typeface.width(of: $0.unicodeScalars, size: small) <= width } ?? choices.last!
-    let factsTop = height - smallHeight
+    // The playback state and rate on one line, the sleep timer (when set) on its own below.
+    let rateChoices = [
+      "\(status.playback) · \(status.wpm) wpm", "\(status.playback) \(status.wpm) wpm", "\(status.wpm) wpm",
+    ]
+    var facts = [rateChoices.first { typeface.width(of: $0.unicodeScalars, size: small) <= width } ?? rateChoices.last!]
+    if let minutes = status.sleepMinutes { facts.append("sleep in \(minutes) min") }
+    let factsTop = height - facts.count * smallHeight
     let barTop = factsTop - 6
     let percent = Array("\(min(max(status.percent, 0), 100))%".unicodeScalars)
     let size = largestSize(for: percent, maximum: min(sizes.largest, 32), width: width, height: barTop - top - 1)
@@ -114,7 +111,11 @@ public struct Views: Sendable {
     frame.fill(x: 2, y: barTop, width: width - 4, height: 5)
     frame.fill(x: 3, y: barTop + 1, width: width - 6, height: 3, on: false)
     frame.fill(x: 3, y: barTop + 1, width: (width - 6) * min(max(status.percent, 0), 100) / 100, height: 3)
-    drawCentred(Array(facts.unicodeScalars), size: small, in: factsTop..<height, into: &frame, singleLine: true)
+    for (index, line) in facts.enumerated() {
+      let lineTop = factsTop + index * smallHeight
+      drawCentred(
+        Array(line.unicodeScalars), size: small, in: lineTop..<(lineTop + smallHeight), into: &frame, singleLine: true)
+    }
     return frame
   }
 
@@ -126,7 +127,8 @@ public struct Views: Sendable {
     drawCentred(Array(title.unicodeScalars), size: small, in: 0..<smallHeight, into: &frame, singleLine: true)
     frame.invert(x: 0, y: 0, width: width, height: smallHeight)
     let body = Array(text.unicodeScalars)
-    let size = largestSize(for: body, maximum: min(sizes.largest, 24), width: width - 2, height: height - smallHeight - 1)
+    let size = largestSize(
+      for: body, maximum: min(sizes.largest, 24), width: width - 2, height: height - smallHeight - 1)
     drawCentred(body, size: size, in: (smallHeight + 1)..<height, into: &frame)
     return frame
   }
@@ -143,11 +145,21 @@ public struct Views: Sendable {
     return size
   }
 
+  /// One line that fits the width: cut and ended with "…" when it is too long.
+  func shortened(_ text: [Unicode.Scalar], size: Int) -> [Unicode.Scalar] {
+    guard typeface.width(of: text, size: size) > width else { return text }
+    var kept = text
+    while !kept.isEmpty, typeface.width(of: kept + ["…"], size: size) > width { kept.removeLast() }
+    while kept.last.map({ $0.properties.isWhitespace }) == true { kept.removeLast() }
+    return kept + ["…"]
+  }
+
   /// Text wrapped and centred, each line on its own, in the rows given (cut off at the bottom if it must).
   func drawCentred(
     _ text: [Unicode.Scalar], size: Int, in rows: Range<Int>, into frame: inout Frame, singleLine: Bool = false
   ) {
     let lineHeight = typeface.lineHeight(size: size)
+    let text = singleLine ? shortened(text, size: size) : text
     var lines = TextLayout(text, size: size, width: singleLine ? Int.max / 4 : width - 2, typeface: typeface).lines
     if singleLine { lines = Array(lines.prefix(1)) }
     let shown = min(lines.count, max(1, rows.count / lineHeight))

@@ -1,4 +1,5 @@
 import CGPIOD
+import Foundation
 import Glibc
 
 /// The evdev devices in a folder (`/dev/input`): each `event*` opened (and grabbed, so its keys don't reach
@@ -10,25 +11,38 @@ final class InputDevices {
     let name: String
     let fd: Int32
     var parser = InputEventParser()
+    var translator: EvdevTranslator
   }
 
   let folder: String
   let grab: Bool
+  let keys: [UInt16: String]
+  /// Paths already reported as unreadable, so each is said once.
+  private var refused: Set<String> = []
   let watch: Int32
   private(set) var devices: [Int32: Device] = [:]
   private let report: (String) -> Void
-  private var reportedMissing = false
+  /// The folder's own watch; until the folder exists, its parent is watched for it instead.
+  private var folderWatch: Int32 = -1
+  private var parentWatch: Int32 = -1
+  static let folderEvents = UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE | IN_MOVED_TO)
 
-  init(folder: String, grab: Bool, report: @escaping (String) -> Void) {
+  init(folder: String, grab: Bool, keys: [UInt16: String], report: @escaping (String) -> Void) {
     self.folder = folder
     self.grab = grab
+    self.keys = keys
     self.report = report
     watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-    if inotify_add_watch(watch, folder, UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE | IN_MOVED_TO)) < 0 {
-      report(
-        "no input devices: the folder \(folder) cannot be watched (\(String(cString: strerror(errno)))); the other controls still work"
-      )
-    }
+    folderWatch = inotify_add_watch(watch, folder, Self.folderEvents)
+    guard folderWatch < 0 else { return }
+    // No /dev/input yet (no input device was ever plugged in): wait for it to appear.
+    let parent = (folder as NSString).deletingLastPathComponent
+    parentWatch = inotify_add_watch(watch, parent.isEmpty ? "." : parent, UInt32(IN_CREATE | IN_MOVED_TO))
+    report(
+      parentWatch >= 0
+        ? "no input devices yet: \(folder) does not exist; devices are used as soon as it appears"
+        : "input devices cannot be watched: \(folder) (\(String(cString: strerror(errno)))); the other controls still work"
+    )
   }
 
   /// Opens every device already there; returns the fds now open.
@@ -53,14 +67,23 @@ final class InputDevices {
       guard count > 0 else { break }
       var offset = 0
       while offset + MemoryLayout<inotify_event>.size <= count {
-        let (mask, length) = buffer.withUnsafeBytes { raw in
+        let (descriptor, mask, length) = buffer.withUnsafeBytes { raw in
           let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-          return (event.mask, Int(event.len))
+          return (event.wd, event.mask, Int(event.len))
         }
         let nameStart = offset + MemoryLayout<inotify_event>.size
         let name = String(decoding: buffer[nameStart..<(nameStart + length)].prefix { $0 != 0 }, as: UTF8.self)
         offset = nameStart + length
-        guard name.hasPrefix("event") else { continue }
+        if descriptor == parentWatch, parentWatch >= 0, name == (folder as NSString).lastPathComponent {
+          folderWatch = inotify_add_watch(watch, folder, Self.folderEvents)
+          if folderWatch >= 0 {
+            inotify_rm_watch(watch, parentWatch)
+            parentWatch = -1
+            opened += openExisting()
+          }
+          continue
+        }
+        guard descriptor == folderWatch, name.hasPrefix("event") else { continue }
         let path = folder + "/" + name
         if mask & UInt32(IN_DELETE) != 0 {
           if let fd = devices.first(where: { $0.value.path == path })?.key { closed.append(fd); forget(fd, gone: true) }
@@ -74,21 +97,42 @@ final class InputDevices {
 
   private func open(_ path: String) -> Int32? {
     let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    // Not yet readable (udev sets the permissions just after the device appears): tried again on IN_ATTRIB.
-    guard fd >= 0 else { return nil }
+    guard fd >= 0 else {
+      // Not yet readable (udev sets the permissions just after the device appears): tried again on
+      // IN_ATTRIB. Said once per device when it is a matter of permission.
+      if errno == EACCES || errno == EPERM, refused.insert(path).inserted {
+        report(
+          "input device \(path) cannot be read: permission denied; run foliotell as root or add its user to the 'input' group"
+        )
+      }
+      return nil
+    }
     var nameBytes = [CChar](repeating: 0, count: 256)
     let name = folio_evdev_name(fd, &nameBytes, Int32(nameBytes.count)) >= 0 ? String(cString: nameBytes) : path
     // Timestamps on the monotonic clock, like GPIO's and the box's timers.
-    _ = folio_evdev_monotonic(fd)
+    if folio_evdev_monotonic(fd) != 0, errno != ENOTTY {
+      report("input device \(path) (\(name)) cannot use the monotonic clock; its presses are timed on arrival")
+    }
+    // A pointer (it has a Y axis) moves no encoder with its X axis.
+    let isPointer =
+      folio_evdev_has(fd, Int32(InputEvent.relative), 1) != 0 || folio_evdev_has(fd, Int32(InputEvent.absolute), 1) != 0
+    var minimum: Int32 = 0
+    var maximum: Int32 = 0
+    let range = folio_evdev_abs_range(fd, 0, &minimum, &maximum) == 0 && maximum > minimum ? minimum...maximum : nil
+    let translator = EvdevTranslator(keys: keys, xAxisTurns: !isPointer, absoluteRange: range)
     if grab, folio_evdev_grab(fd, 1) != 0, errno != ENOTTY {
       report(
         "input device \(path) (\(name)): could not grab it (\(String(cString: strerror(errno)))); its keys may also reach the console"
       )
     }
-    devices[fd] = Device(path: path, name: name, fd: fd)
+    devices[fd] = Device(path: path, name: name, fd: fd, translator: translator)
+    refused.remove(path)
     report("input device \(path) (\(name)) is in use")
     return fd
   }
+
+  /// The device's own input as controls.
+  func translate(_ event: InputEvent, from fd: Int32) -> DeviceInput? { devices[fd]?.translator.translate(event) }
 
   /// Reads what a device has; nil when it is gone (unplugged), after reporting it once and closing it.
   func readEvents(_ fd: Int32) -> [InputEvent]? {

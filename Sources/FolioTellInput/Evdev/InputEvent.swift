@@ -23,8 +23,11 @@ public struct InputEvent: Equatable, Sendable {
 
   /// The bytes of this event as the kernel writes them (little-endian, this machine's word size): for
   /// recordings and tests.
-  public var bytes: [UInt8] {
-    let word = Self.size == 24 ? 8 : 4
+  public var bytes: [UInt8] { bytes(size: Self.size) }
+
+  /// The bytes in the layout of a machine whose events are `size` bytes (24 on 64-bit, 16 on 32-bit).
+  public func bytes(size: Int) -> [UInt8] {
+    let word = size == 24 ? 8 : 4
     let seconds = Int64(time.rounded(.down))
     let microseconds = Int64(((time - Double(seconds)) * 1_000_000).rounded())
     func little(_ value: Int64, _ count: Int) -> [UInt8] {
@@ -38,12 +41,17 @@ public struct InputEvent: Equatable, Sendable {
 /// Cuts a byte stream into events; a read that ends inside an event keeps the part for the next read.
 public struct InputEventParser: Sendable {
   private var pending: [UInt8] = []
+  /// 24 bytes an event on 64-bit machines, 16 on 32-bit ones (a Raspberry Pi OS armhf).
+  public let size: Int
 
-  public init() {}
+  public init(size: Int = InputEvent.size) {
+    precondition(size == 24 || size == 16, "struct input_event is 24 or 16 bytes")
+    self.size = size
+  }
 
   public mutating func feed(_ bytes: some Collection<UInt8>) -> [InputEvent] {
     pending.append(contentsOf: bytes)
-    let size = InputEvent.size
+    let size = self.size
     let word = size == 24 ? 8 : 4
     var events: [InputEvent] = []
     var offset = 0

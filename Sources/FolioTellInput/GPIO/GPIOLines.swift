@@ -26,7 +26,7 @@ final class GPIOLines {
       let code = errno
       let why =
         code == EACCES || code == EPERM
-        ? "permission denied: run foliotell as root, or add its user to the group that owns /dev/\(wiring.chip) (often 'gpio')"
+        ? "permission denied: run foliotell as root, or add its user to the group that owns the chip's device in /dev (often 'gpio')"
         : "no such GPIO chip on this machine; `gpiodetect` lists the chips, and \(source) must name one of them (as \"chip\")"
       throw GPIOError(description: "GPIO chip '\(wiring.chip)' (from \(source)): \(why)")
     }
@@ -78,9 +78,11 @@ final class GPIOLines {
   }
 
   /// The edges waiting on one line's fd: (seconds on the kernel's monotonic clock, level).
-  func readEdges(_ line: Line) -> [(time: Double, level: Int)] {
+  /// nil when the line cannot be read (its chip is gone).
+  func readEdges(_ line: Line) -> [(time: Double, level: Int)]? {
     var events = [gpiod_line_event](repeating: gpiod_line_event(), count: 16)
     let count = gpiod_line_event_read_fd_multiple(line.fd, &events, UInt32(events.count))
+    if count < 0 { return errno == EAGAIN || errno == EINTR ? [] : nil }
     guard count > 0 else { return [] }
     let rising = Int32(GPIOD_LINE_EVENT_RISING_EDGE)
     return events[0..<Int(count)].map { event -> (time: Double, level: Int) in

@@ -20,7 +20,6 @@ public final class InputLoop: @unchecked Sendable {
   private let report: @Sendable (String) -> Void
   private let record: (@Sendable (EdgeRecord) -> Void)?
   private var decoder: ControlDecoder
-  private var translator: EvdevTranslator
   private var gpio: GPIOLines?
   private var devices: InputDevices?
   private var edgeSources: [Int32: EdgeStreamReader] = [:]
@@ -43,7 +42,6 @@ public final class InputLoop: @unchecked Sendable {
     self.report = report
     self.record = record
     decoder = ControlDecoder(setup.wiring)
-    translator = EvdevTranslator(keys: setup.keys)
   }
 
   public var stats: Statistics { statistics.withLock { $0 } }
@@ -54,10 +52,16 @@ public final class InputLoop: @unchecked Sendable {
     if useGPIO, !setup.wiring.lines.isEmpty {
       let lines = try GPIOLines(wiring: setup.wiring, source: setup.sourceDescription)
       gpio = lines
-      for (index, line) in lines.lines.enumerated() { add(line.fd, token: 100 + UInt64(index)) }
+      for (index, line) in lines.lines.enumerated() {
+        add(line.fd, token: 100 + UInt64(index))
+        // Where each line rests now: an encoder counts clicks from there.
+        decoder.setLevel(line: line.name, level: lines.level(line))
+      }
     }
     if useDevices {
-      let found = InputDevices(folder: setup.inputDevices, grab: setup.grabDevices) { [report] in report($0) }
+      let found = InputDevices(folder: setup.inputDevices, grab: setup.grabDevices, keys: setup.keys) { [report] in
+        report($0)
+      }
       devices = found
       add(found.watch, token: 1)
       for fd in found.openExisting() { add(fd, token: 1_000_000 + UInt64(fd)) }
@@ -106,6 +110,7 @@ public final class InputLoop: @unchecked Sendable {
       let count = epoll_wait(epoll, &events, Int32(events.count), -1)
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { break }
+      var timerFired = false
       for event in events[0..<Int(count)] {
         let token = event.data.u64
         switch token {
@@ -113,7 +118,7 @@ public final class InputLoop: @unchecked Sendable {
         case 2:
           var expirations: UInt64 = 0
           _ = read(timer, &expirations, 8)
-          deliver(decoder.advance(to: Self.now()))
+          timerFired = true
         case 1:
           guard let devices else { continue }
           let (opened, _) = devices.folderChanged()
@@ -121,14 +126,22 @@ public final class InputLoop: @unchecked Sendable {
         case 100..<1_000_000:
           guard let gpio else { continue }
           let line = gpio.lines[Int(token - 100)]
-          for edge in gpio.readEdges(line) {
+          guard let edges = gpio.readEdges(line) else {
+            // The chip went away (a USB or I2C expander unplugged): said once, and no longer watched.
+            _ = epoll_ctl(epoll, EPOLL_CTL_DEL, line.fd, nil)
+            report(
+              "GPIO line \(line.name) cannot be read any more (\(String(cString: strerror(errno)))); its control is off until foliotell restarts"
+            )
+            continue
+          }
+          for edge in edges {
             record?(EdgeRecord(time: edge.time, line: line.name, value: edge.level))
             deliver(decoder.edge(line: line.name, level: edge.level, at: edge.time))
           }
         case 1_000_000..<2_000_000:
           let fd = Int32(token - 1_000_000)
-          guard let read = devices?.readEvents(fd) else { continue }
-          for inputEvent in read { deviceEvent(inputEvent) }
+          guard let devices, let read = devices.readEvents(fd) else { continue }
+          for inputEvent in read { deviceEvent(inputEvent, translated: devices.translate(inputEvent, from: fd)) }
         default:
           let fd = Int32(token - 2_000_000)
           guard let reader = edgeSources[fd] else { continue }
@@ -140,6 +153,8 @@ public final class InputLoop: @unchecked Sendable {
           }
         }
       }
+      // After the edges of this wake-up: a release read in the same batch comes before a long press due now.
+      if timerFired { deliver(decoder.advance(to: Self.now())) }
       armTimer()
       let cpu = Self.threadCPU()
       statistics.withLock {
@@ -150,12 +165,12 @@ public final class InputLoop: @unchecked Sendable {
     finished.signal()
   }
 
-  private func deviceEvent(_ event: InputEvent) {
-    switch translator.translate(event) {
+  private func deviceEvent(_ event: InputEvent, translated: DeviceInput?) {
+    switch translated {
     case .key(let control, let down, let time)?:
       deliver(decoder.key(control: control, down: down, at: time, timing: setup.keyTiming))
     case .turn(let control, let steps, let time)?:
-      deliver([ControlOutput(time: time, control: control, action: .turn(steps: steps))])
+      deliver(decoder.turn(control: control, steps: steps, at: time))
     case nil:
       break
     }
@@ -197,7 +212,8 @@ final class EdgeStreamReader {
     while true {
       let count = Glibc.read(fd, &buffer, buffer.count)
       if count < 0, errno == EINTR { continue }
-      if count < 0 { return (edges, true) }
+      if count < 0, errno == EAGAIN { return (edges, true) }
+      if count < 0 { return (edges, false) }
       if count == 0 { return (edges, false) }
       pending += buffer[0..<count]
       while let newline = pending.firstIndex(of: 0x0A) {

@@ -68,14 +68,19 @@ public final class LinuxI2CBus: I2CTransport {
   deinit { close(fd) }
 
   public func write(control: UInt8, _ bytes: ArraySlice<UInt8>) throws(I2CError) {
-    let result = bytes.withContiguousStorageIfAvailable { buffer in
-      i2c_smbus_write_i2c_block_data(fd, control, UInt8(buffer.count), buffer.baseAddress)
-    } ?? Array(bytes).withUnsafeBufferPointer { i2c_smbus_write_i2c_block_data(fd, control, UInt8($0.count), $0.baseAddress) }
+    let result =
+      bytes.withContiguousStorageIfAvailable { buffer in
+        i2c_smbus_write_i2c_block_data(fd, control, UInt8(buffer.count), buffer.baseAddress)
+      }
+      ?? Array(bytes).withUnsafeBufferPointer {
+        i2c_smbus_write_i2c_block_data(fd, control, UInt8($0.count), $0.baseAddress)
+      }
     guard result >= 0 else {
       let code = errno
       let why: String
       switch code {
-      case ENXIO, EREMOTEIO: why = "no answer (NACK): check the wiring (SDA, SCL, 3.3 V, ground) and the address (i2cdetect -y 1)"
+      case ENXIO, EREMOTEIO:
+        why = "no answer (NACK): check the wiring (SDA, SCL, 3.3 V, ground) and the address (i2cdetect -y 1)"
       case ENODEV: why = "the bus is gone"
       case EIO: why = "input/output error on the bus"
       default: why = String(cString: strerror(code))

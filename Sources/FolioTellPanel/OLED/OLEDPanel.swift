@@ -73,7 +73,8 @@ public final class OLEDPanel {
         control: PanelCommands.commandStream,
         PanelCommands.address(page: page, column: columns.lowerBound + config.columnOffset))
       sent += try transport.send(
-        control: PanelCommands.dataStream, Array(new[(new.startIndex + columns.lowerBound)..<(new.startIndex + columns.upperBound)]))
+        control: PanelCommands.dataStream,
+        Array(new[(new.startIndex + columns.lowerBound)..<(new.startIndex + columns.upperBound)]))
     }
     shown = frame
     return sent

@@ -86,7 +86,8 @@ public final class DisplayPipeline: Sendable {
   /// From the input loop: any control wakes the display; some change its view.
   public func control(_ output: ControlOutput) {
     shared.withLock {
-      $0.display = DisplayState.reduce($0.display, .control(ControlOutput(time: now(), control: output.control, action: output.action)))
+      $0.display = DisplayState.reduce(
+        $0.display, .control(ControlOutput(time: now(), control: output.control, action: output.action)))
       $0.dirty = true
     }
     wake.signal()
@@ -97,9 +98,12 @@ public final class DisplayPipeline: Sendable {
     var pause = 0.1
     while true {
       let time = now()
-      let (screen, power, nextChange, stopping) = shared.withLock { shared -> (Screen?, DisplayState.Power, Double?, Bool) in
+      let (screen, power, nextChange, stopping) = shared.withLock {
+        shared -> (Screen?, DisplayState.Power, Double?, Bool) in
         shared.display = DisplayState.reduce(shared.display, .tick(time))
-        let screen = shared.dirty || failing ? ScreenModel.screen(for: shared.reader, display: shared.display, title: shared.title, at: time) : nil
+        let screen =
+          shared.dirty || failing
+          ? ScreenModel.screen(for: shared.reader, display: shared.display, title: shared.title, at: time) : nil
         shared.dirty = false
         return (screen, shared.display.power, shared.display.nextChange(after: time), shared.stopping)
       }

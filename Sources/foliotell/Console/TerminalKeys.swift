@@ -7,7 +7,8 @@ import Glibc
 /// on exit, on Ctrl-C and on a crash signal.
 enum TerminalKeys {
   enum Action: Equatable {
-    /// A named control and its gesture, decoded like a button's, so the keys do what the box's controls do.
+    /// A named control and its gesture (a key is a short press; r is a long STOP), so the keys do what the
+    /// box's controls do.
     case control(String, Gesture)
     case quit
   }
@@ -30,7 +31,8 @@ enum TerminalKeys {
     atexit { TerminalKeys.restore() }
     // Ctrl-C and SIGTERM are handled by the command (a graceful stop that saves the place); a crash
     // puts the terminal back before the default action.
-    for signalNumber in [SIGSEGV, SIGABRT, SIGBUS, SIGILL] {
+    // SIGTRAP is how a Swift trap ends a program on arm64 (the Raspberry Pi).
+    for signalNumber in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP] {
       signal(signalNumber) { number in
         TerminalKeys.restore()
         signal(number, SIG_DFL)
@@ -63,6 +65,19 @@ enum TerminalKeys {
     }
   }
 
+  /// One read can hold several keys (fast typing, a paste, arrows held down): each ESC [ X sequence or
+  /// single byte is one key.
+  static func keys(in bytes: [UInt8]) -> [[UInt8]] {
+    var keys: [[UInt8]] = []
+    var index = 0
+    while index < bytes.count {
+      let length = bytes[index] == 0x1B && index + 2 < bytes.count && bytes[index + 1] == 0x5B ? 3 : 1
+      keys.append(Array(bytes[index..<(index + length)]))
+      index += length
+    }
+    return keys
+  }
+
   /// Reads key presses on a thread of its own and hands each action over, until end of input.
   static func read(_ handle: @escaping @Sendable (Action) -> Void) {
     let thread = Thread {
@@ -74,7 +89,9 @@ enum TerminalKeys {
           handle(.quit)
           return
         }
-        if let action = action(for: Array(buffer[0..<count])) { handle(action) }
+        for key in keys(in: Array(buffer[0..<count])) {
+          if let action = action(for: key) { handle(action) }
+        }
       }
     }
     thread.name = "foliotell.keys"
