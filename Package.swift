@@ -31,16 +31,17 @@ let package = Package(
     .target(name: "FolioTellBooks", dependencies: ["FolioTellCore", "CSentenceBreaks", "CZlib"]),
     .target(name: "FolioTellControls", dependencies: ["FolioTellCore"]),
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
-    .target(name: "FolioTellInput", dependencies: ["FolioTellControls", "CGPIOD"]),
+    .target(name: "FolioTellConfig"),
+    .target(name: "FolioTellInput", dependencies: ["FolioTellConfig", "FolioTellControls", "CGPIOD"]),
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     .target(name: "FolioTellDisplay", dependencies: ["FolioTellCore", "FolioTellControls", "CFreeType", "CZlib"]),
-    .target(name: "FolioTellPanel", dependencies: ["FolioTellDisplay", "CI2C"]),
+    .target(name: "FolioTellPanel", dependencies: ["FolioTellConfig", "FolioTellDisplay", "CI2C"]),
     .executableTarget(
       name: "foliotell",
       dependencies: [
         "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks", "FolioTellControls",
-        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel",
+        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig",
       ]),
     // libFuzzer targets for the book readers (see scripts/fuzz); an ordinary build replays inputs instead.
     .executableTarget(name: "fuzz-epub", dependencies: ["FolioTellBooks"]),
@@ -52,9 +53,9 @@ let package = Package(
       dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellBooks", "CALSA", "CPacedPCM"]),
     .testTarget(name: "FolioTellBooksTests", dependencies: ["FolioTellCore", "FolioTellBooks", "CZlib"]),
     .testTarget(name: "FolioTellControlsTests", dependencies: ["FolioTellCore", "FolioTellControls"]),
-    .testTarget(name: "FolioTellInputTests", dependencies: ["FolioTellControls", "FolioTellInput", "CGPIOD"]),
+    .testTarget(name: "FolioTellInputTests", dependencies: ["FolioTellConfig", "FolioTellControls", "FolioTellInput", "CGPIOD"]),
     .testTarget(name: "FolioTellDisplayTests", dependencies: ["FolioTellCore", "FolioTellControls", "FolioTellDisplay"], exclude: ["Golden"]),
-    .testTarget(name: "FolioTellPanelTests", dependencies: ["FolioTellDisplay", "FolioTellPanel"]),
+    .testTarget(name: "FolioTellPanelTests", dependencies: ["FolioTellControls", "FolioTellCore", "FolioTellDisplay", "FolioTellPanel"]),
     .testTarget(name: "FolioTellStoreTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import FolioTellConfig
 import FolioTellControls
 import Foundation
 
@@ -23,11 +24,8 @@ public struct InputSetup: Equatable, Sendable {
   }
 }
 
-public struct InputSetupError: Error, CustomStringConvertible, Equatable {
-  public var file: String
-  public var reason: String
-  public var description: String { "\(file): \(reason)" }
-}
+/// A mistake in a board or config file (the shared config error).
+public typealias InputSetupError = ConfigError
 
 extension InputSetup {
   /// Folders searched for `NAME.json` when a board is named: `$FOLIOTELL_BOARDS`, the installed ones, and
@@ -81,21 +79,7 @@ extension InputSetup {
   }
 
   mutating func apply(file path: String) throws(InputSetupError) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputSetupError(
-        file: path,
-        reason: FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "no such file"
-      )
-    }
-    let object: Any
-    do { object = try JSONSerialization.jsonObject(with: data) } catch {
-      throw InputSetupError(
-        file: path, reason: "not valid JSON (\(error.localizedDescription)); check for a missing comma or quote")
-    }
-    guard let root = object as? [String: Any] else {
-      throw InputSetupError(file: path, reason: "must be a JSON object { ... }")
-    }
-    try apply(root, file: path)
+    try apply(try readConfigObject(path), file: path)
     sources.append(path)
   }
 
@@ -182,62 +166,7 @@ extension InputSetup {
   }
 }
 
-/// Reads typed fields and names the exact place of a wrong one.
-struct JSONFields {
-  let file: String
-
-  func error(_ place: String, _ reason: String) -> InputSetupError {
-    InputSetupError(file: file, reason: "\(place): \(reason)")
-  }
-
-  /// JSON's true and false arrive as numbers whose type is "c" (char).
-  static func isBoolean(_ number: NSNumber) -> Bool { String(cString: number.objCType) == "c" }
-
-  func path(_ place: String, _ key: String) -> String { place.isEmpty ? key : place + "." + key }
-
-  func object(_ parent: [String: Any], _ key: String, at place: String) throws(InputSetupError) -> [String: Any]? {
-    guard let value = parent[key] else { return nil }
-    guard let object = value as? [String: Any] else { throw error(path(place, key), "must be an object { ... }") }
-    return object
-  }
-
-  func array(_ parent: [String: Any], _ key: String, at place: String) throws(InputSetupError) -> [Any]? {
-    guard let value = parent[key] else { return nil }
-    guard let array = value as? [Any] else { throw error(path(place, key), "must be a list [ ... ]") }
-    return array
-  }
-
-  func string(_ parent: [String: Any], _ key: String, at place: String) throws(InputSetupError) -> String? {
-    guard let value = parent[key] else { return nil }
-    guard let string = value as? String, !string.isEmpty else {
-      throw error(path(place, key), "must be a non-empty string")
-    }
-    return string
-  }
-
-  func required(_ parent: [String: Any], _ key: String, at place: String) throws(InputSetupError) -> String {
-    guard let value = try string(parent, key, at: place) else { throw error(path(place, key), "is missing") }
-    return value
-  }
-
-  func bool(_ parent: [String: Any], _ key: String, at place: String) throws(InputSetupError) -> Bool? {
-    guard let value = parent[key] else { return nil }
-    guard let number = value as? NSNumber, Self.isBoolean(number) else {
-      throw error(path(place, key), "must be true or false")
-    }
-    return number.boolValue
-  }
-
-  func number(_ parent: [String: Any], _ key: String, at place: String, in range: ClosedRange<Double>)
-    throws(InputSetupError) -> Double?
-  {
-    guard let value = parent[key] else { return nil }
-    guard let number = value as? NSNumber, !Self.isBoolean(number), range.contains(number.doubleValue) else {
-      throw error(path(place, key), "must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
-    }
-    return number.doubleValue
-  }
-
+extension JSONFields {
   func control(_ parent: [String: Any], at place: String, default fallback: String? = nil) throws(InputSetupError)
     -> String
   {

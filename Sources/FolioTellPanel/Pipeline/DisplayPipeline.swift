@@ -96,13 +96,16 @@ public final class DisplayPipeline: Sendable {
   private func run() {
     var failing = false
     var pause = 0.1
+    var shownPower: DisplayState.Power?
     while true {
       let time = now()
       let (screen, power, nextChange, stopping) = shared.withLock {
         shared -> (Screen?, DisplayState.Power, Double?, Bool) in
         shared.display = DisplayState.reduce(shared.display, .tick(time))
+        // Dimming and going dark need no new picture, but they must reach the panel.
+        let due = shared.dirty || failing || shared.display.power != shownPower
         let screen =
-          shared.dirty || failing
+          due
           ? ScreenModel.screen(for: shared.reader, display: shared.display, title: shared.title, at: time) : nil
         shared.dirty = false
         return (screen, shared.display.power, shared.display.nextChange(after: time), shared.stopping)
@@ -114,6 +117,7 @@ public final class DisplayPipeline: Sendable {
         let rendered = now() - started
         do {
           try output.show(frame, power: power)
+          shownPower = power
           statistics.withLock {
             $0.framesShown += 1
             $0.renderSeconds += rendered

@@ -3,6 +3,7 @@ import FolioTellBooks
 import FolioTellControls
 import FolioTellCore
 import FolioTellInput
+import FolioTellPanel
 import FolioTellRuntime
 import FolioTellSpeech
 import FolioTellStore
@@ -25,6 +26,7 @@ enum SimCommand {
     var speech = SpeechOptions()
     var board: String?
     var controlsConfig: String?
+    var display: String?
   }
 
   static func parse(_ arguments: [String]) -> Options {
@@ -63,6 +65,7 @@ enum SimCommand {
       case "--verbose", "-v": options.verbose = true
       case "--board": options.board = value(for: argument)
       case "--config": options.controlsConfig = value(for: argument)
+      case "--display": options.display = value(for: argument)
       case _ where argument.hasPrefix("-"): fail("sim: unknown option '\(argument)'\n\(usage)")
       default:
         guard options.bookPath == nil else { fail("sim reads one book; '\(argument)' is a second one") }
@@ -76,18 +79,24 @@ enum SimCommand {
     var id: String
     var book: SentenceMap
     var path: String?
+    var title: String?
   }
 
   static func loadBook(at path: String?, language: String?) -> (LoadedBook, String?) {
     guard let path else {
       let bytes = Array(SampleBook.text.utf8)
       let book = PlainTextBook.read(bytes)
-      return (LoadedBook(id: BookIdentity.id(forContent: bytes), book: book.sentenceMap, path: nil), nil)
+      return (
+        LoadedBook(id: BookIdentity.id(forContent: bytes), book: book.sentenceMap, path: nil, title: SampleBook.title),
+        nil
+      )
     }
     do {
       let (id, document) = try BookReader.read(path: path, language: language)
       return (
-        LoadedBook(id: id, book: document.sentenceMap, path: URL(fileURLWithPath: path).standardizedFileURL.path),
+        LoadedBook(
+          id: id, book: document.sentenceMap, path: URL(fileURLWithPath: path).standardizedFileURL.path,
+          title: document.title ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent),
         document.language
       )
     } catch {
@@ -170,8 +179,17 @@ enum SimCommand {
         fail("\(error)", status: 1)
       }
     }
-    let console = ConsoleView(verbose: options.verbose)
-    runtime.observe { console.show($0) }
+    let display =
+      options.virtualClock
+      ? nil
+      : DisplayStart.pipeline(
+        board: options.board, config: options.controlsConfig, spec: options.display, runtime: runtime)
+    display?.titleChanged(loaded.title)
+    // The terminal display takes the screen; the words are printed otherwise.
+    if options.display != "terminal" {
+      let console = ConsoleView(verbose: options.verbose)
+      runtime.observe { console.show($0) }
+    }
     let done = DispatchSemaphore(value: 0)
     let interactive = TerminalKeys.isInteractive && !options.virtualClock
     let failure = Mutex<String?>(nil)
@@ -214,15 +232,17 @@ enum SimCommand {
         switch action {
         case .control(let control, let gesture):
           let output = ControlOutput(time: 0, control: control, action: .gesture(gesture))
+          display?.control(output)
           for event in ControlMap.events(for: output, in: runtime.snapshot) { runtime.post(event) }
         case .quit: quit()
         }
       }
     }
-    let controls = startControls(options, runtime: runtime)
+    let controls = startControls(options, runtime: runtime, display: display)
     funnel.start()
     done.wait()
     controls?.stop()
+    display?.stop()
     // Handles the stop (and saves its place) before leaving.
     funnel.stop()
     withExtendedLifetime(signals) {}
@@ -233,7 +253,7 @@ enum SimCommand {
 
   /// The board's buttons, encoder and input devices, each decoded control turned into the reducer events of
   /// the box's mode. A wiring problem is said and reading goes on with the keys that still work.
-  static func startControls(_ options: Options, runtime: ReaderRuntime) -> InputLoop? {
+  static func startControls(_ options: Options, runtime: ReaderRuntime, display: DisplayPipeline?) -> InputLoop? {
     guard options.board != nil || options.controlsConfig != nil else { return nil }
     let setup: InputSetup
     do {
@@ -243,6 +263,7 @@ enum SimCommand {
     }
     let report: @Sendable (String) -> Void = { FileHandle.standardError.write(Data("foliotell: \($0)\n".utf8)) }
     let handle: @Sendable (ControlOutput) -> Void = { output in
+      display?.control(output)
       for event in ControlMap.events(for: output, in: runtime.snapshot) { runtime.post(event) }
     }
     let loop = InputLoop(setup: setup, report: report, handle: handle)

@@ -1,0 +1,156 @@
+import FolioTellControls
+import FolioTellCore
+import FolioTellDisplay
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+@testable import FolioTellPanel
+
+/// The display's thread with the recording bus in place of the I2C adapter.
+@Suite(.serialized) struct DisplayPipelineTests {
+  static let typeface: FreeTypeFace = try! FreeTypeFace()
+
+  final class SlowBus: I2CTransport, @unchecked Sendable {
+    let inner = RecordingI2CBus()
+    let lock = NSLock()
+    var delay: useconds_t = 0
+    var failing: Int32?
+    func write(control: UInt8, _ bytes: ArraySlice<UInt8>) throws(I2CError) {
+      usleep(delay)
+      lock.lock()
+      defer { lock.unlock() }
+      if let code = failing { throw I2CError(description: "no answer", code: code) }
+      try inner.write(control: control, bytes)
+    }
+    var writes: Int {
+      lock.lock()
+      defer { lock.unlock() }
+      return inner.writes.count
+    }
+    func fail(_ code: Int32?) {
+      lock.lock()
+      failing = code
+      lock.unlock()
+    }
+  }
+
+  func reader(word: Int) -> ReaderState {
+    var state = ReaderState()
+    let text = "One two three four five six seven eight nine ten."
+    state.playback.book = try! SentenceMap(sentences: [TextSpan(start: 0, end: text.unicodeScalars.count)], text: text)
+    let starts = [0, 4, 8, 14, 19, 24, 28, 34, 40, 45]
+    state.playback.offset = starts[word]
+    state.playback.word = TextSpan(start: starts[word], end: starts[word] + 3)
+    return state
+  }
+
+  func wait(until condition: () -> Bool) -> Bool {
+    for _ in 0..<300 {
+      if condition() { return true }
+      usleep(10_000)
+    }
+    return false
+  }
+
+  @Test func wordsAreFollowedAndStaleFramesDroppedWithoutWaiting() {
+    let bus = SlowBus()
+    bus.delay = 20_000  // a slow bus: 20 ms a write
+    let pipeline = DisplayPipeline(
+      output: OLEDPanel(config: PanelConfig(), transport: bus), views: Views(typeface: Self.typeface),
+      now: { Date().timeIntervalSince1970 }, report: { _ in })
+    pipeline.start()
+    defer { pipeline.stop() }
+    pipeline.readerChanged(reader(word: 0))
+    usleep(50_000)  // the first frame is on its way over the slow bus
+    let started = Date()
+    for word in 1..<10 { pipeline.readerChanged(reader(word: word)) }
+    // Handing over nine words took no time: the funnel never waits for the display.
+    #expect(Date().timeIntervalSince(started) < 0.05)
+    #expect(wait { pipeline.stats.framesShown >= 2 }, "\(pipeline.stats)")
+    usleep(300_000)
+    // The words that came while the first frame was sent were overtaken: only the newest was drawn.
+    let stats = pipeline.stats
+    #expect(stats.framesShown == 2)
+    #expect(stats.framesDropped > 0)
+  }
+
+  @Test func aDisplayThatStopsAnsweringIsRetriedAndSetUpAgain() {
+    let bus = SlowBus()
+    let reports = Mutex<[String]>([])
+    let pipeline = DisplayPipeline(
+      output: OLEDPanel(config: PanelConfig(), transport: bus), views: Views(typeface: Self.typeface),
+      now: { Date().timeIntervalSince1970 }, report: { message in reports.withLock { $0.append(message) } })
+    pipeline.start()
+    defer { pipeline.stop() }
+    pipeline.readerChanged(reader(word: 0))
+    #expect(wait { pipeline.stats.framesShown == 1 })
+    bus.fail(EREMOTEIO)
+    pipeline.readerChanged(reader(word: 1))
+    pipeline.readerChanged(reader(word: 2))
+    #expect(wait { pipeline.stats.failures >= 2 })
+    #expect(reports.withLock { $0.filter { $0.contains("does not answer") }.count } == 1)
+    bus.fail(nil)
+    #expect(wait { reports.withLock { $0.contains { $0.contains("answers again") } } })
+    // Set up again from scratch: the init sequence starts with display off.
+    #expect(bus.inner.writes.filter { $0.control == 0 && $0.bytes.first == 0xAE }.count >= 2)
+  }
+
+  @Test func controlsWakeADarkDisplay() {
+    let bus = SlowBus()
+    var settings = DisplaySettings()
+    settings.dimAfter = 0.05
+    settings.offAfter = 0.1
+    let pipeline = DisplayPipeline(
+      output: OLEDPanel(config: PanelConfig(), transport: bus), views: Views(typeface: Self.typeface),
+      settings: settings,
+      now: { Date().timeIntervalSince1970 }, report: { _ in })
+    pipeline.start()
+    defer { pipeline.stop() }
+    pipeline.readerChanged(reader(word: 0))
+    #expect(wait { pipeline.displayState.power == .off })
+    #expect(wait { bus.inner.writes.last?.bytes == [0xAE] })
+    pipeline.control(ControlOutput(time: 0, control: "PLAY", action: .gesture(.short)))
+    #expect(wait { bus.inner.writes.contains { $0.bytes == [0xAF] } })
+  }
+}
+
+@Suite struct DisplaySetupTests {
+  func write(_ text: String) -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("display-\(UUID().uuidString).json").path
+    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+  }
+
+  @Test func theDisplaySectionSetsTheModuleAndItsBehaviour() throws {
+    let setup = try DisplaySetup.load(files: [
+      write(
+        #"{"display": {"controller": "sh1106", "bus": "/dev/i2c-3", "address": "0x3D", "rotate180": true, "readingSize": 20, "dimAfterSeconds": 10, "offAfterSeconds": 0, "nightBrightness": 2}}"#
+      )
+    ])
+    #expect(
+      setup.output == .panel(PanelConfig(controller: .sh1106, bus: "/dev/i2c-3", address: 0x3D, rotated180: true)))
+    #expect(setup.sizes.reading == 20)
+    #expect(setup.settings.dimAfter == 10 && setup.settings.offAfter == 0 && setup.settings.nightBrightness == 2)
+  }
+
+  @Test func mistakesNameTheKey() {
+    #expect(throws: Error.self) { try DisplaySetup.load(files: [self.write(#"{"display": {"address": "0x3E"}}"#)]) }
+    #expect {
+      try DisplaySetup.load(files: [self.write(#"{"display": {"controller": "ssd1309"}}"#)])
+    } throws: { String(describing: $0).contains("display.controller") }
+    #expect {
+      try DisplaySetup.load(files: [self.write(#"{"display": {"readingSize": 60}}"#)])
+    } throws: { String(describing: $0).contains("display.readingSize: must be a number from 12 to 48") }
+  }
+
+  @Test func theCommandLineChoosesTheOutput() throws {
+    var setup = DisplaySetup()
+    try setup.apply(commandLine: "png:/tmp/frames")
+    #expect(setup.output == .png(folder: "/tmp/frames"))
+    try setup.apply(commandLine: "ssd1306:/dev/i2c-0:0x3d")
+    #expect(setup.output == .panel(PanelConfig(controller: .ssd1306, bus: "/dev/i2c-0", address: 0x3D)))
+    #expect(throws: Error.self) { try setup.apply(commandLine: "hdmi") }
+  }
+}
