@@ -56,7 +56,7 @@ public struct TextLayout: Sendable {
   }
 
   /// Runs of characters between white space.
-  static func words(_ scalars: [Unicode.Scalar]) -> [Range<Int>] {
+  public static func words(_ scalars: [Unicode.Scalar]) -> [Range<Int>] {
     var result: [Range<Int>] = []
     var start: Int?
     for (index, scalar) in scalars.enumerated() {

@@ -31,8 +31,7 @@ public struct Views: Sendable {
     let layout = TextLayout(sentence.unicodeScalars, size: size, width: width - 2, typeface: typeface)
     let lineHeight = typeface.lineHeight(size: size)
     let visible = max(1, height / lineHeight)
-    let wordLine = word.flatMap { layout.line(containing: $0.lowerBound) } ?? 0
-    let first = (wordLine / visible) * visible
+    let first = readingPage(layout, word: word) * visible
     // Lines share the spare rows so the text sits in the middle of the screen.
     let top = (height - min(visible, layout.lines.count - first) * lineHeight) / 2
     for (row, line) in layout.lines[first..<min(layout.lines.count, first + visible)].enumerated() {
@@ -46,6 +45,17 @@ public struct Views: Sendable {
       }
     }
     return frame
+  }
+
+  /// Which page of the sentence's lines holds the word (0 for the first screenful).
+  public func readingPage(_ sentence: String, word: Range<Int>?) -> Int {
+    readingPage(
+      TextLayout(sentence.unicodeScalars, size: fittingReadingSize(), width: width - 2, typeface: typeface), word: word)
+  }
+
+  func readingPage(_ layout: TextLayout, word: Range<Int>?) -> Int {
+    let visible = max(1, height / typeface.lineHeight(size: layout.size))
+    return (word.flatMap { layout.line(containing: $0.lowerBound) } ?? 0) / visible
   }
 
   /// The reading size, smaller only when not one line of it fits the display.

@@ -9,6 +9,7 @@ import Synchronization
 enum BenchCommand {
   static func run(_ arguments: [String]) {
     if arguments.first == "store" { return StoreBench.run(Array(arguments.dropFirst())) }
+    if arguments.first == "display" { return DisplayBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "controls" { return ControlsBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "books" { return BookBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "book-once", arguments.count == 2 { return BookBench.once(arguments[1]) }
