@@ -59,6 +59,11 @@ public struct ControlDecoder: Equatable, Sendable {
     encoders[encoderLine.control] = encoder.resting(isA: encoderLine.isA, level: active)
   }
 
+  /// Whether a button's line at `level` means pressed (nil for a line that is not a button's).
+  public func buttonIsPressed(line: String, level: Int) -> Bool? {
+    buttonActiveLow[line].map { (level != 0) != $0 }
+  }
+
   /// Steps from an encoder that counts for itself (the kernel's rotary-encoder driver, a wheel, a dial),
   /// with the same acceleration as a GPIO encoder of that name (or the standard curve).
   public mutating func turn(control: String, steps: Int, at time: Double) -> [ControlOutput] {

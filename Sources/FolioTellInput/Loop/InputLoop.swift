@@ -55,7 +55,16 @@ public final class InputLoop: @unchecked Sendable {
       for (index, line) in lines.lines.enumerated() {
         add(line.fd, token: 100 + UInt64(index))
         // Where each line rests now: an encoder counts clicks from there.
-        decoder.setLevel(line: line.name, level: lines.level(line))
+        let level = lines.level(line)
+        decoder.setLevel(line: line.name, level: level)
+        // Nobody holds a button while the box starts: one that reads pressed is wired or set up wrongly.
+        if decoder.buttonIsPressed(line: line.name, level: level) == true,
+          let button = setup.wiring.buttons.first(where: { $0.line == line.name })
+        {
+          report(
+            "\(button.control) on \(line.name) reads pressed at start: check its wiring, or \"activeLow\" in \(setup.sourceDescription); it acts when it is let go and pressed again"
+          )
+        }
       }
     }
     if useDevices {
