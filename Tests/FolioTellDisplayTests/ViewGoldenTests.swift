@@ -54,4 +54,28 @@ import Testing
     Golden.check(views.render(.message(title: "End", text: "End of the book")), "message-end")
     Golden.check(views.render(.message(title: "Error", text: "No sound card: check the cable")), "message-error")
   }
+
+  @Test func a128x32PanelGetsEveryViewWithoutLosingTheEssentials() {
+    let short = Views(width: 128, height: 32, typeface: Golden.typeface)
+    let sentence = "Alice was beginning to get very tired of sitting by her sister."
+    Golden.check(short.render(.reading(sentence: sentence, word: range(of: "tired", in: sentence))), "short-reading")
+    Golden.check(short.render(.bigWord("Wonderland")), "short-big-word")
+    Golden.check(short.render(.menu(title: "Books", items: ["Alice", "Moby Dick"], selected: 1)), "short-menu")
+    Golden.check(
+      short.render(
+        .status(Status(title: "Alice in Wonderland", percent: 42, wpm: 175, playback: "Reading", sleepMinutes: 20))),
+      "short-status")
+    Golden.check(short.render(.message(title: "Error", text: "No sound card")), "short-message")
+  }
+
+  @Test func largeSmallTextNeverBreaksAView() {
+    let large = Views(typeface: Golden.typeface, sizes: TextSizes(reading: 48, largest: 48, small: 30))
+    for screen: Screen in [
+      .status(Status(title: "A", percent: 50, wpm: 200, playback: "Paused", sleepMinutes: 5)),
+      .menu(title: "Books", items: ["One", "Two"], selected: 0), .message(title: "Error", text: "Something went wrong"),
+      .reading(sentence: "Short.", word: 0..<6), .bigWord(""), .reading(sentence: "", word: nil),
+    ] {
+      #expect(large.render(screen).width == 128)
+    }
+  }
 }

@@ -29,6 +29,12 @@ import Testing
       defer { lock.unlock() }
       return inner.writes.count
     }
+    /// A copy of the writes, taken under the lock (the display thread may be writing).
+    var recorded: [RecordingI2CBus.Write] {
+      lock.lock()
+      defer { lock.unlock() }
+      return inner.writes
+    }
     func fail(_ code: Int32?) {
       lock.lock()
       failing = code
@@ -94,7 +100,42 @@ import Testing
     bus.fail(nil)
     #expect(wait { reports.withLock { $0.contains { $0.contains("answers again") } } })
     // Set up again from scratch: the init sequence starts with display off.
-    #expect(bus.inner.writes.filter { $0.control == 0 && $0.bytes.first == 0xAE }.count >= 2)
+    #expect(bus.recorded.filter { $0.control == 0 && $0.bytes.first == 0xAE }.count >= 2)
+  }
+
+  @Test func whileFailingChangesWaitForTheRetryInsteadOfHammeringTheBus() {
+    let bus = SlowBus()
+    bus.fail(EREMOTEIO)
+    let pipeline = DisplayPipeline(
+      output: OLEDPanel(config: PanelConfig(), transport: bus), views: Views(typeface: Self.typeface),
+      now: { Date().timeIntervalSince1970 }, report: { _ in })
+    pipeline.start()
+    defer { pipeline.stop() }
+    // 450 wpm for a second: 8 words, but backoff (0.1 s, 0.2 s, 0.4 s, ...) allows only a few tries.
+    for word in 0..<8 {
+      pipeline.readerChanged(reader(word: word % 10))
+      usleep(133_000)
+    }
+    #expect(pipeline.stats.failures <= 5)
+    #expect(pipeline.stats.failures >= 2)
+  }
+
+  @Test func theStatusEndsOnItsOwnWhilePaused() {
+    let bus = SlowBus()
+    var settings = DisplaySettings()
+    settings.statusFor = 0.2
+    let pipeline = DisplayPipeline(
+      output: OLEDPanel(config: PanelConfig(), transport: bus), views: Views(typeface: Self.typeface),
+      settings: settings,
+      now: { Date().timeIntervalSince1970 }, report: { _ in })
+    pipeline.start()
+    defer { pipeline.stop() }
+    pipeline.readerChanged(reader(word: 2))
+    #expect(wait { pipeline.stats.framesShown == 1 })
+    pipeline.control(ControlOutput(time: 0, control: "BACK", action: .gesture(.short)))
+    #expect(wait { pipeline.stats.framesShown == 2 })
+    // No word, no control: the reading view comes back by itself.
+    #expect(wait { pipeline.stats.framesShown == 3 })
   }
 
   @Test func controlsWakeADarkDisplay() {
@@ -110,9 +151,11 @@ import Testing
     defer { pipeline.stop() }
     pipeline.readerChanged(reader(word: 0))
     #expect(wait { pipeline.displayState.power == .off })
-    #expect(wait { bus.inner.writes.last?.bytes == [0xAE] })
+    #expect(wait { bus.recorded.last?.bytes == [0xAE] })
+    let dark = bus.writes
     pipeline.control(ControlOutput(time: 0, control: "PLAY", action: .gesture(.short)))
-    #expect(wait { bus.inner.writes.contains { $0.bytes == [0xAF] } })
+    // Woken: set up again (the set-up ends with display on) and sent whole.
+    #expect(wait { bus.recorded.dropFirst(dark).contains { $0.bytes.last == 0xAF } })
   }
 }
 

@@ -36,15 +36,18 @@ import Testing
     #expect(bus.data.count == 128 * 4)
   }
 
-  @Test func theSH1106StartsAtColumnTwoOfItsRAMAndHasNoChargePumpCommand() throws {
+  /// The SH1106 datasheet's power-on set-up (its DC-DC converter instead of a charge pump, no addressing
+  /// modes but pages), and its 132-column RAM with the glass from column 2.
+  @Test func theSH1106IsSetUpAsItsDatasheetSaysAndStartsAtColumnTwo() throws {
     let (oled, bus) = panel(PanelConfig(controller: .sh1106))
     try oled.show(Frame(width: 128, height: 64), power: .on(brightness: 0x80))
-    let commands = bus.commands
-    #expect(!commands.contains(0x8D))
-    #expect(commands.contains(0xAD))  // its DC-DC converter
-    #expect(!commands.contains(0x20))  // page addressing is all it has
-    let setupLength = PanelCommands.initialization(PanelConfig(controller: .sh1106), brightness: 0x80).count
-    #expect(Array(commands.dropFirst(setupLength).prefix(3)) == [0xB0, 0x02, 0x10])
+    let setup: [UInt8] = [
+      0xAE, 0xD5, 0x80, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0xAD, 0x8B, 0x32, 0xA1, 0xC8, 0xDA, 0x12, 0x81, 0x80, 0xD9,
+      0x22, 0xDB, 0x35, 0xA4, 0xA6, 0xAF,
+    ]
+    #expect(Array(bus.commands.prefix(setup.count)) == setup)
+    #expect(Array(bus.commands.dropFirst(setup.count)) == (0..<8).flatMap { [0xB0 | UInt8($0), 0x02, 0x10] })
+    #expect(bus.data.count == 128 * 8)
   }
 
   @Test func rotationAndInverseChangeTheirCommands() {
@@ -81,8 +84,24 @@ import Testing
     try oled.show(frame, power: .off)
     #expect(bus.commands == [0xAE])
     bus.clear()
+    // Back from dark: set up and sent whole (a module unplugged while dark has lost its settings).
     try oled.show(frame, power: .on(brightness: 0x20))
-    #expect(bus.commands == [0xAF])
+    #expect(bus.commands.first == 0xAE && bus.commands.contains(0xAF))
+    #expect(bus.data.count == 1024)
+  }
+
+  @Test func aProbeChangesNothingAndNoticesAMissingModule() throws {
+    let (oled, bus) = panel(PanelConfig())
+    try oled.show(Frame(width: 128, height: 64), power: .on(brightness: 0x40))
+    bus.clear()
+    try oled.probe()
+    #expect(bus.commands == [0x81, 0x40])
+    bus.failing = EREMOTEIO
+    #expect(throws: I2CError.self) { try oled.probe() }
+    bus.failing = nil
+    bus.clear()
+    try oled.show(Frame(width: 128, height: 64), power: .on(brightness: 0x40))
+    #expect(bus.data.count == 1024)
   }
 
   @Test func afterAFaultThePanelIsSetUpAgainAndSentWhole() throws {

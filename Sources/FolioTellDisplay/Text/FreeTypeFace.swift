@@ -78,6 +78,8 @@ public final class FreeTypeFace: Typeface {
     let key = Key(scalar: scalar.value, size: size)
     return state.withLock { state in
       if let cached = state.cache[key] { return cached }
+      // Bounded: trying sizes for a long word caches each of its characters at each size.
+      if state.cache.count >= 4096 { state.cache.removeAll(keepingCapacity: true) }
       let made = Self.render(scalar, size: size, faces: state.faces)
       state.cache[key] = made
       return made
@@ -88,19 +90,26 @@ public final class FreeTypeFace: Typeface {
     guard let face = faces.first(where: { FT_Get_Char_Index($0, FT_ULong(scalar.value)) != 0 }) ?? nil else {
       return missing(size: size, faces: faces)
     }
-    FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
-    guard FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER)) == 0 else {
+    guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { return missing(size: size, faces: faces) }
+    // Outlines only (a font's embedded bitmaps may be 1-bit with another row layout), rendered in grey.
+    guard FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER | FT_LOAD_NO_BITMAP)) == 0 else {
       return missing(size: size, faces: faces)
     }
     let slot = face.pointee.glyph.pointee
     let bitmap = slot.bitmap
     let width = Int(bitmap.width)
     let height = Int(bitmap.rows)
+    let pitch = Int(bitmap.pitch)
     var bits = [Bool](repeating: false, count: width * height)
     if let buffer = bitmap.buffer {
+      let isMono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
       for row in 0..<height {
-        let line = buffer + row * Int(bitmap.pitch)
-        for column in 0..<width where line[column] >= 128 { bits[row * width + column] = true }
+        // A negative pitch means the rows are stored bottom-up.
+        let line = pitch >= 0 ? buffer + row * pitch : buffer + (height - 1 - row) * -pitch
+        for column in 0..<width {
+          let lit = isMono ? line[column / 8] & (0x80 >> UInt8(column % 8)) != 0 : line[column] >= 128
+          if lit { bits[row * width + column] = true }
+        }
       }
     }
     return Glyph(

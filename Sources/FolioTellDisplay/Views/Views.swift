@@ -75,56 +75,77 @@ public struct Views: Sendable {
     return frame
   }
 
-  /// The menu's title small at the top, the selected item as large as fits, its position at the bottom.
+  /// Rows from `top` to `bottom`, empty (never inverted) when there is no room.
+  func rows(_ top: Int, _ bottom: Int) -> Range<Int> { max(0, top)..<max(max(0, top), min(height, bottom)) }
+
+  /// The menu's title small at the top (when the panel is tall enough), the selected item as large as
+  /// fits, its position at the bottom.
   func menu(title: String, items: [String], selected: Int) -> Frame {
     var frame = Frame(width: width, height: height)
     let small = sizes.small
     let smallHeight = typeface.lineHeight(size: small)
-    drawCentred(Array(title.unicodeScalars), size: small, in: 0..<smallHeight, into: &frame, singleLine: true)
-    frame.fill(x: 0, y: smallHeight, width: width, height: 1)
+    var top = 0
+    if height >= 3 * smallHeight + 4 {
+      drawCentred(Array(title.unicodeScalars), size: small, in: rows(0, smallHeight), into: &frame, singleLine: true)
+      frame.fill(x: 0, y: smallHeight, width: width, height: 1)
+      top = smallHeight + 2
+    }
     guard !items.isEmpty else {
-      drawCentred(Array("(empty)".unicodeScalars), size: small, in: smallHeight..<height, into: &frame)
+      drawCentred(Array("(empty)".unicodeScalars), size: small, in: rows(top, height), into: &frame)
       return frame
     }
     let index = min(max(selected, 0), items.count - 1)
     let position = Array("\(index + 1) of \(items.count)".unicodeScalars)
-    let middle = (smallHeight + 2)..<(height - smallHeight)
+    let middle = rows(top, height - smallHeight)
     let item = Array(items[index].unicodeScalars)
     let size = largestSize(for: item, maximum: min(sizes.largest, 32), width: width - 2, height: middle.count)
     drawCentred(item, size: size, in: middle, into: &frame)
-    drawCentred(position, size: small, in: (height - smallHeight)..<height, into: &frame, singleLine: true)
+    drawCentred(position, size: small, in: rows(height - smallHeight, height), into: &frame, singleLine: true)
     return frame
   }
 
   /// The book's title, how far in (in figures and a bar), the rate, and the sleep timer when one is set.
+  /// A short panel (128x32) leaves out the title, then the sleep timer, to keep the figures large.
   func status(_ status: Status) -> Frame {
     var frame = Frame(width: width, height: height)
     let small = sizes.small
     let smallHeight = typeface.lineHeight(size: small)
-    var top = 0
-    if let title = status.title {
-      drawCentred(Array(title.unicodeScalars), size: small, in: 0..<smallHeight, into: &frame, singleLine: true)
-      top = smallHeight
-    }
     // The playback state and rate on one line, the sleep timer (when set) on its own below.
     let rateChoices = [
       "\(status.playback) · \(status.wpm) wpm", "\(status.playback) \(status.wpm) wpm", "\(status.wpm) wpm",
     ]
     var facts = [rateChoices.first { typeface.width(of: $0.unicodeScalars, size: small) <= width } ?? rateChoices.last!]
-    if let minutes = status.sleepMinutes { facts.append("sleep in \(minutes) min") }
-    let factsTop = height - facts.count * smallHeight
-    let barTop = factsTop - 6
+    let bar = 6
+    // A 64-row panel has room for all; a 32-row one for the figures and one line of facts.
+    let isTall = height >= 3 * smallHeight + bar
+    let hasRoomForTitle = isTall
+    if let minutes = status.sleepMinutes, isTall {
+      facts.append("sleep in \(minutes) min")
+    }
+    var top = 0
+    if let title = status.title, hasRoomForTitle {
+      drawCentred(Array(title.unicodeScalars), size: small, in: rows(0, smallHeight), into: &frame, singleLine: true)
+      top = smallHeight
+    }
+    let factsTop = max(top, height - facts.count * smallHeight)
+    // The bar only where the figures keep at least 10 rows above it (not on a 32-row panel).
+    let hasRoomForBar = factsTop - bar - 1 - top >= 10 && isTall
+    let barTop = hasRoomForBar ? factsTop - bar : factsTop
     let percent = Array("\(min(max(status.percent, 0), 100))%".unicodeScalars)
-    let size = largestSize(for: percent, maximum: min(sizes.largest, 32), width: width, height: barTop - top - 1)
-    drawCentred(percent, size: size, in: top..<(barTop - 1), into: &frame, singleLine: true)
-    // The bar: an outline, filled as far as the reader has come.
-    frame.fill(x: 2, y: barTop, width: width - 4, height: 5)
-    frame.fill(x: 3, y: barTop + 1, width: width - 6, height: 3, on: false)
-    frame.fill(x: 3, y: barTop + 1, width: (width - 6) * min(max(status.percent, 0), 100) / 100, height: 3)
+    let figures = rows(top, hasRoomForBar ? barTop - 1 : barTop)
+    let size = largestSize(for: percent, maximum: min(sizes.largest, 32), width: width, height: figures.count)
+    drawCentred(percent, size: size, in: figures, into: &frame, singleLine: true)
+    if hasRoomForBar {
+      // The bar: an outline, filled as far as the reader has come.
+      frame.fill(x: 2, y: barTop, width: width - 4, height: 5)
+      frame.fill(x: 3, y: barTop + 1, width: width - 6, height: 3, on: false)
+      frame.fill(x: 3, y: barTop + 1, width: (width - 6) * min(max(status.percent, 0), 100) / 100, height: 3)
+    }
     for (index, line) in facts.enumerated() {
       let lineTop = factsTop + index * smallHeight
       drawCentred(
-        Array(line.unicodeScalars), size: small, in: lineTop..<(lineTop + smallHeight), into: &frame, singleLine: true)
+        Array(line.unicodeScalars), size: small, in: rows(lineTop, lineTop + smallHeight), into: &frame,
+        singleLine: true)
     }
     return frame
   }
@@ -134,12 +155,12 @@ public struct Views: Sendable {
     var frame = Frame(width: width, height: height)
     let small = sizes.small
     let smallHeight = typeface.lineHeight(size: small)
-    drawCentred(Array(title.unicodeScalars), size: small, in: 0..<smallHeight, into: &frame, singleLine: true)
+    drawCentred(Array(title.unicodeScalars), size: small, in: rows(0, smallHeight), into: &frame, singleLine: true)
     frame.invert(x: 0, y: 0, width: width, height: smallHeight)
     let body = Array(text.unicodeScalars)
     let size = largestSize(
       for: body, maximum: min(sizes.largest, 24), width: width - 2, height: height - smallHeight - 1)
-    drawCentred(body, size: size, in: (smallHeight + 1)..<height, into: &frame)
+    drawCentred(body, size: size, in: rows(smallHeight + 1, height), into: &frame)
     return frame
   }
 

@@ -35,6 +35,9 @@ public final class OLEDPanel {
         return sent
       case .on(let value): wanted = value
       }
+      // Back from dark: set up and sent whole, for a module that lost its settings while off (unplugged
+      // and plugged in again answers like one that never left).
+      if !isOn { reset() }
       if shown == nil {
         sent += try transport.send(
           control: PanelCommands.commandStream, PanelCommands.initialization(config, brightness: wanted))
@@ -78,6 +81,18 @@ public final class OLEDPanel {
     }
     shown = frame
     return sent
+  }
+
+  /// Sends the brightness it already has: harmless, and a module that is gone does not answer.
+  public func probe() throws(I2CError) {
+    do {
+      bytesSent += try transport.send(
+        control: PanelCommands.commandStream,
+        isOn ? PanelCommands.brightness(brightness ?? 0x80) : PanelCommands.display(on: false))
+    } catch {
+      reset()
+      throw error
+    }
   }
 
   /// Forget what the panel shows: the next frame sets it up and sends everything.

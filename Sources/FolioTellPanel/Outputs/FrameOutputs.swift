@@ -7,7 +7,13 @@ public protocol FrameOutput: AnyObject {
   /// answer (the pipeline retries).
   @discardableResult
   func show(_ frame: Frame, power: DisplayState.Power) throws(I2CError) -> Int
+  /// Asks the device whether it is still there, changing nothing it shows.
+  func probe() throws(I2CError)
   var name: String { get }
+}
+
+extension FrameOutput {
+  public func probe() throws(I2CError) {}
 }
 
 extension OLEDPanel: FrameOutput {

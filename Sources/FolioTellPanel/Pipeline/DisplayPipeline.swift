@@ -48,13 +48,22 @@ public final class DisplayPipeline: Sendable {
   public var stats: Statistics { statistics.withLock { $0 } }
   public var displayState: DisplayState { shared.withLock { $0.display } }
 
+  private let started = Mutex(false)
+
+  /// Starts the display's thread (once).
   public func start() {
+    guard
+      started.withLock({
+        let was = $0; $0 = true; return !was
+      })
+    else { return }
     let thread = Thread { [self] in run() }
     thread.name = "foliotell.display"
     thread.start()
   }
 
   public func stop() {
+    guard started.withLock({ $0 }) else { return }
     shared.withLock { $0.stopping = true }
     wake.signal()
     finished.wait()
@@ -93,53 +102,68 @@ public final class DisplayPipeline: Sendable {
     wake.signal()
   }
 
+  /// How often a display with nothing new to show is asked whether it is still there (so an unplugged
+  /// module is noticed, and set up again when it is back).
+  public static let heartbeat = 10.0
+
   private func run() {
     var failing = false
     var pause = 0.1
-    var shownPower: DisplayState.Power?
+    var retryAt: Double?
+    var shown: (screen: Screen, power: DisplayState.Power)?
+    var lastContact = now()
     while true {
       let time = now()
-      let (screen, power, nextChange, stopping) = shared.withLock {
-        shared -> (Screen?, DisplayState.Power, Double?, Bool) in
+      // The state is copied out under the lock; the screen is worked out and drawn without it.
+      let (reader, display, title, stopping) = shared.withLock { shared -> (ReaderState, DisplayState, String?, Bool) in
         shared.display = DisplayState.reduce(shared.display, .tick(time))
-        // Dimming and going dark need no new picture, but they must reach the panel.
-        let due = shared.dirty || failing || shared.display.power != shownPower
-        let screen =
-          due
-          ? ScreenModel.screen(for: shared.reader, display: shared.display, title: shared.title, at: time) : nil
         shared.dirty = false
-        return (screen, shared.display.power, shared.display.nextChange(after: time), shared.stopping)
+        return (shared.reader, shared.display, shared.title, shared.stopping)
       }
       if stopping { break }
-      if let screen {
-        let started = now()
-        let frame = views.render(screen)
-        let rendered = now() - started
+      let screen = ScreenModel.screen(for: reader, display: display, title: title, at: time)
+      // A new picture, a new brightness (dimming, going dark), or a retry after a fault.
+      let due = failing || shown?.screen != screen || shown?.power != display.power
+      let quiet = !due && time - lastContact >= Self.heartbeat
+      if due || quiet {
         do {
-          try output.show(frame, power: power)
-          shownPower = power
-          statistics.withLock {
-            $0.framesShown += 1
-            $0.renderSeconds += rendered
+          if due {
+            let started = now()
+            let frame = views.render(screen)
+            let rendered = now() - started
+            try output.show(frame, power: display.power)
+            statistics.withLock {
+              $0.framesShown += 1
+              $0.renderSeconds += rendered
+            }
+          } else {
+            try output.probe()
           }
+          shown = (screen, display.power)
+          lastContact = now()
           if failing { report("the display (\(output.name)) answers again") }
           failing = false
           pause = 0.1
+          retryAt = nil
         } catch {
           statistics.withLock { $0.failures += 1 }
           if !failing { report("the display (\(output.name)) does not answer: \(error); retrying, reading goes on") }
           failing = true
-          // Newer screens arriving during the pause replace this one.
-          _ = wake.wait(timeout: .now() + pause)
+          shown = nil
+          retryAt = now() + pause
           pause = min(pause * 2, 5)
-          continue
         }
       }
-      // Sleep until something changes, or until the display must dim or go dark.
-      if let nextChange {
-        _ = wake.wait(timeout: .now() + max(0.001, nextChange - now()))
-      } else {
-        wake.wait()
+      // Sleep until something changes, the display must dim or go dark, a retry is due, or a heartbeat.
+      var wakeAt = display.nextChange(after: time) ?? .infinity
+      if let retryAt { wakeAt = retryAt } else { wakeAt = min(wakeAt, lastContact + Self.heartbeat) }
+      while true {
+        let remaining = wakeAt - now()
+        if remaining <= 0 { break }
+        let woken = wake.wait(timeout: .now() + min(remaining, 3600)) == .success
+        // While failing, changes wait for the retry (a display that does not answer is not hammered);
+        // otherwise any change is drawn at once. A stop always ends the wait.
+        if woken, retryAt == nil || shared.withLock({ $0.stopping }) { break }
       }
       // Wake-ups that piled up while drawing are one change: the next draw shows the newest state.
       var extra = 0

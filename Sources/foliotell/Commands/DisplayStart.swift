@@ -28,9 +28,16 @@ enum DisplayStart {
       output = OLEDPanel(config: config, transport: ReopeningI2CBus(bus: config.bus, address: config.address))
     }
     let typeface: FreeTypeFace
-    do { typeface = try FreeTypeFace(paths: setup.fonts) } catch { fail(error.description, status: 1) }
-    let width = { if case .panel(let config) = setup.output { return config.width } else { return 128 } }()
-    let height = { if case .panel(let config) = setup.output { return config.height } else { return 64 } }()
+    do {
+      typeface = try FreeTypeFace(paths: setup.fonts)
+    } catch {
+      // Reading goes on without the display.
+      FileHandle.standardError.write(Data("foliotell: the display is off: \(error)\n".utf8))
+      return nil
+    }
+    // Snapshots and the terminal show the panel the config describes (a 128x32 module too).
+    let width = setup.panel.width
+    let height = setup.panel.height
     let pipeline = DisplayPipeline(
       output: output, views: Views(width: width, height: height, typeface: typeface, sizes: setup.sizes),
       settings: setup.settings, now: { runtime.clock.now() },
