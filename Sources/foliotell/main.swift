@@ -6,13 +6,16 @@ let usage = """
 
   commands:
     sim [BOOK.txt] [--engine espeak|simulated] [--audio OUTPUT] [--clock real|virtual] [--trace FILE]
-        [--data-dir DIR] [--board NAME] [--config FILE] [--verbose] [speech options as for say]
+        [--data-dir DIR] [--board NAME] [--config FILE] [--display SPEC] [--library FOLDER]... [--verbose]
+        [speech options as for say]
         Run the box on this machine: read a plain-text book (or the built-in sample) with espeak-ng into the
         paced virtual sound card (or --audio default to hear it), printing each word as it is heard.
         --clock virtual reads the whole book at once with the simulated engine. --data-dir keeps the place,
         rate, voice and book there across restarts (without BOOK, the last book is reopened). --board and
-        --config add the board's GPIO buttons, encoder and input devices as controls. Keys: space play/pause, s stop, n/Right next sentence,
-        p/Left previous sentence, r start over, +/Up faster, -/Down slower, q quit.
+        --config add the board's GPIO buttons, encoder and input devices as controls; --display shows the
+        display (terminal, png:DIR, ssd1306, sh1106); --library names the books the menu offers
+        (default /var/lib/foliotell/books and drives under /media). Keys: space play/pause, s stop, n/Right next sentence,
+        p/Left previous sentence, r start over, +/Up faster, -/Down slower, m menu, b back, q quit.
     say TEXT... [--voice NAME] [--wpm N] [--volume N] [--pitch N] [--audio OUTPUT] [--lexicon FILE]
         Speak the text with espeak-ng. OUTPUT: an ALSA device (default, hw:1,0, plughw:1,0, alsa:NAME),
         wav:FILE, null, or virtual[:SPEED] (the paced virtual sound card). Default: default.

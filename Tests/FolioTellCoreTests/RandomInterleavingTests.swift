@@ -221,7 +221,8 @@ struct UnreliableEngine {
           #expect(save.position.sentence == book.sentenceIndex(at: save.position.offset))
         case .saveSettings(let settings):
           #expect(settings == PlaybackSettings(wpm: next.playback.wpm, voice: next.playback.voice))
-        case .loadBook, .rememberOpenBook: Issue.record("no book was opened")
+        case .loadBook, .rememberOpenBook, .openLibraryBook: Issue.record("no book was opened")
+        case .announce: Issue.record("no menu was opened")
         }
       }
     }

@@ -33,25 +33,31 @@ import Testing
     #expect(state.nextChange(after: 125) == nil)
   }
 
-  @Test func menuTogglesTheBigWord() {
-    #expect(run([press("MENU", at: 1)]).view == .bigWord)
-    #expect(run([press("MENU", at: 1), press("MENU", at: 2)]).view == .reading)
+  @Test func backTogglesTheBigWord() {
+    #expect(run([press("BACK", at: 1)]).view == .bigWord)
+    #expect(run([press("BACK", at: 1), press("BACK", at: 2)]).view == .reading)
     #expect(run([press("PLAY", at: 1)]).view == .reading)
   }
 
   @Test func nightModeIsAtMinimalBrightnessAndStillGoesDark() {
     let settings = DisplaySettings()
-    let night = run([press("MENU", .long, at: 1)])
+    let night = run([press("BACK", .long, at: 1)])
     #expect(night.night)
     #expect(night.power == .on(brightness: settings.nightBrightness))
-    #expect(run([press("MENU", .long, at: 1), .tick(121)]).power == .off)
-    #expect(!run([press("MENU", .long, at: 1), press("MENU", .long, at: 2)]).night)
+    #expect(run([press("BACK", .long, at: 1), .tick(121)]).power == .off)
+    #expect(!run([press("BACK", .long, at: 1), press("BACK", .long, at: 2)]).night)
   }
 
-  @Test func backShowsTheStatusForAFewSeconds() {
-    let state = run([press("BACK", at: 10)])
+  @Test func aLongMenuShowsTheStatusForAFewSeconds() {
+    let state = run([press("MENU", .long, at: 10)])
     #expect(state.showsStatus(at: 12))
-    #expect(!run([press("BACK", at: 10), .tick(15)]).showsStatus(at: 15))
+    #expect(!run([press("MENU", .long, at: 10), .tick(15)]).showsStatus(at: 15))
+  }
+
+  @Test func controlsInTheMenuOnlyWakeTheDisplay() {
+    let state = run([.tick(200), .wake(200)])
+    #expect(state.power == .on(brightness: DisplaySettings().brightness))
+    #expect(state.view == .reading)
   }
 
   @Test func offCanBeTurnedOff() {
@@ -84,7 +90,7 @@ import Testing
 
   @Test func theBigWordViewShowsOnlyTheWord() {
     let display = DisplayState.reduce(
-      DisplayState(), .control(ControlOutput(time: 0, control: "MENU", action: .gesture(.short))))
+      DisplayState(), .control(ControlOutput(time: 0, control: "BACK", action: .gesture(.short))))
     #expect(
       ScreenModel.screen(
         for: reader("The cat sat. It was warm there.", wordAt: 20), display: display, title: nil, at: 0)
@@ -100,6 +106,13 @@ import Testing
     #expect(
       ScreenModel.screen(for: failed, display: DisplayState(), title: nil, at: 0)
         == .message(title: "Speech stopped", text: "the sound card is gone"))
+  }
+
+  @Test func theOpenMenuIsShownWithItsPosition() {
+    var state = reader("The cat sat. It was warm there.", wordAt: 4)
+    state.menu = MenuState(page: .main, selected: 1)
+    let screen = ScreenModel.screen(for: state, display: DisplayState(), title: nil, at: 0)
+    #expect(screen == .menu(title: "Menu", items: Menu.items(of: .main, in: state, at: 0), selected: 1))
   }
 
   @Test func aDarkDisplayShowsNothing() {

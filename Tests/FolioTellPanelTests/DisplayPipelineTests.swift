@@ -132,7 +132,7 @@ import Testing
     defer { pipeline.stop() }
     pipeline.readerChanged(reader(word: 2))
     #expect(wait { pipeline.stats.framesShown == 1 })
-    pipeline.control(ControlOutput(time: 0, control: "BACK", action: .gesture(.short)))
+    pipeline.control(ControlOutput(time: 0, control: "MENU", action: .gesture(.long)))
     #expect(wait { pipeline.stats.framesShown == 2 })
     // No word, no control: the reading view comes back by itself.
     #expect(wait { pipeline.stats.framesShown == 3 })

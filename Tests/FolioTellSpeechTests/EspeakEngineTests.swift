@@ -203,6 +203,23 @@ import Testing
     #expect(reason.first?.contains("cannot open the sound device 'hw:97,0'") == true)
   }
 
+  @Test func anAnnouncementIsHeardWithoutWordEventsAndTheNextUtteranceCutsIt() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("menu-\(UUID().uuidString).wav").path
+    let wav = WavFileSink(path: path)
+    let (engine, log) = try engine(wav)
+    engine.announce("Books. 1 of 4.", wpm: 175, voice: "en")
+    // Loading a book does not cut it short ("Opening Emma." while Emma is read in).
+    engine.load(book: book("A sentence to read after the menu."))
+    let deadline = Date().addingTimeInterval(10)
+    while wav.duration < 0.8, Date() < deadline { usleep(20_000) }
+    #expect(wav.duration > 0.8, "the announcement was heard: \(wav.duration) s")
+    #expect(log.all.isEmpty)
+    engine.startUtterance(token: 1, offset: 0, wpm: 300, voice: "en")
+    #expect(log.wait { $0.contains(finishOf: 1) })
+    #expect(!log.words(of: 1).isEmpty)
+    #expect(log.all.allSatisfy { ($0.engineToken ?? 1) > 0 }, "no event carries an announcement's token")
+  }
+
   @Test func theWavOutputIsValidAndAsLongAsTheSpeech() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("say-\(UUID().uuidString).wav").path
     let wav = WavFileSink(path: path)

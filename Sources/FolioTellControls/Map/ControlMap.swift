@@ -21,6 +21,8 @@ public enum ControlName {
 public enum ControlMode: String, Sendable {
   /// A book is open: reading, paused or finished.
   case reading
+  /// The menu is open: the controls move through it.
+  case menu
 }
 
 /// Named controls to reducer events. A control with nothing to do in the mode gives no event.
@@ -28,11 +30,35 @@ public enum ControlMap {
   /// How much one speed step changes the rate, in words per minute.
   public static let speedStep = 25
 
-  public static func mode(of state: ReaderState) -> ControlMode { .reading }
+  public static func mode(of state: ReaderState) -> ControlMode { state.menu == nil ? .reading : .menu }
 
   public static func events(for output: ControlOutput, in state: ReaderState) -> [ReaderEvent] {
     switch mode(of: state) {
-    case .reading: return reading(output, wpm: state.playback.wpm).map { .playback($0) }
+    case .reading:
+      if output.control == ControlName.menu, output.action == .gesture(.short) { return [.menu(.opened)] }
+      return reading(output, wpm: state.playback.wpm).map { .playback($0) }
+    case .menu: return menu(output).map { .menu($0) }
+    }
+  }
+
+  /// Menu: turn or step through the items, PLAY (or the encoder's push) chooses, BACK or MENU goes back.
+  static func menu(_ output: ControlOutput) -> [MenuEvent] {
+    switch (output.control, output.action) {
+    case (ControlName.encoder, .turn(let steps)):
+      return [.moved(steps: steps)]
+    case (ControlName.next, .gesture(let gesture)) where gesture != .release,
+      (ControlName.faster, .gesture(let gesture)) where gesture != .release:
+      return [.moved(steps: 1)]
+    case (ControlName.previous, .gesture(let gesture)) where gesture != .release,
+      (ControlName.slower, .gesture(let gesture)) where gesture != .release:
+      return [.moved(steps: -1)]
+    case (ControlName.play, .gesture(.short)), (ControlName.encoderPush, .gesture(.short)):
+      return [.chosen]
+    case (ControlName.back, .gesture(.short)), (ControlName.menu, .gesture(.short)),
+      (ControlName.stop, .gesture(.short)):
+      return [.back]
+    default:
+      return []
     }
   }
 

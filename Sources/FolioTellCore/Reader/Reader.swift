@@ -5,6 +5,12 @@ public struct ReaderState: Equatable, Sendable {
   public var position: PositionState
   /// Why positions cannot be kept right now (a read-only or full disk); reading goes on regardless.
   public var storeProblem: String?
+  /// The menu, while it is open: the box is in menu mode.
+  public var menu: MenuState?
+  /// The books the box can open, by title.
+  public var library: [LibraryBook] = []
+  /// When the sleep timer stops reading (on the reducer's clock); nil when it is off.
+  public var sleepDeadline: Double?
 
   public init(playback: PlaybackState = PlaybackState(), policy: SavePolicy = SavePolicy()) {
     self.playback = playback
@@ -19,6 +25,11 @@ public enum ReaderEvent: Equatable, Sendable {
   case clockTicked
   case positionStoreFailed(reason: String)
   case positionStoreRecovered
+  case menu(MenuEvent)
+  /// The books in the library changed (found at start, a drive plugged in, a file added).
+  case libraryChanged([LibraryBook])
+  /// A book chosen in the menu could not be opened: why, said to the listener.
+  case bookFailedToOpen(title: String, reason: String)
 }
 
 /// The rate and voice the listener chose, kept across restarts.
@@ -41,6 +52,10 @@ public enum ReaderEffect: Equatable, Sendable {
   case saveSettings(PlaybackSettings)
   /// This book is the one to reopen after a restart.
   case rememberOpenBook(bookID: String)
+  /// Say this (a menu item, a confirmation) with the reading voice and rate; nothing is reading meanwhile.
+  case announce(text: String, wpm: Int, voice: String)
+  /// Open this book of the library (the runtime reads its file and posts `bookOpened`).
+  case openLibraryBook(bookID: String)
 }
 
 /// Playback composed with PlaybackPosition: playback decides, and its changes become position events.
@@ -87,6 +102,25 @@ public enum Reader {
       let (position, save) = PlaybackPositionReducer.reduce(state.position, .clockTicked(at: time))
       next.position = position
       if let save { effects.append(.savePosition(save)) }
+      // The sleep timer ran out: reading pauses (PLAY goes on), and the timer is off.
+      if let deadline = state.sleepDeadline, time >= deadline {
+        next.sleepDeadline = nil
+        if case .speaking = next.playback.phase {
+          let (paused, pauseEffects) = reduce(next, .playback(.primaryTapped), at: time)
+          next = paused
+          effects += pauseEffects
+        }
+      }
+    case .menu(let menuEvent):
+      return Menu.reduce(state, menuEvent, at: time)
+    case .bookFailedToOpen(let title, let reason):
+      effects.append(Menu.announce("Cannot open \(title): \(reason).", in: state))
+    case .libraryChanged(let entries):
+      next.library = entries
+      if var menu = state.menu, menu.page == .books {
+        menu.selected = min(menu.selected, max(entries.count - 1, 0))
+        next.menu = menu
+      }
     case .positionStoreFailed(let reason):
       next.storeProblem = reason
       // What was to be saved is not: the place counts as unsaved, so the next save (or clock tick) writes it.

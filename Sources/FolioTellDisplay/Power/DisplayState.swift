@@ -44,27 +44,32 @@ public struct DisplayState: Equatable, Sendable {
   }
 
   public enum Event: Equatable, Sendable {
-    /// Any control: wakes the display; some also change the view.
+    /// Any control while reading: wakes the display; some also change the view.
     case control(ControlOutput)
+    /// A control used in the menu: it only wakes the display.
+    case wake(Double)
     /// Time passed (the display's clock tick).
     case tick(Double)
   }
 
-  /// The controls the display answers while reading: MENU toggles the big word, a long MENU night mode,
-  /// BACK shows the status for a few seconds. Every control wakes a dimmed or dark display (and still
-  /// does what it does for reading: the box is used by ear first).
+  /// The controls the display answers while reading: BACK toggles the big word, a long BACK night mode,
+  /// a long MENU shows the status for a few seconds. Every control wakes a dimmed or dark display (and
+  /// still does what it does for reading: the box is used by ear first).
   public static func reduce(_ state: DisplayState, _ event: Event) -> DisplayState {
     var next = state
     switch event {
     case .control(let output):
       next.lastInput = output.time
       switch (output.control, output.action) {
-      case (ControlName.menu, .gesture(.short)): next.view = state.view == .reading ? .bigWord : .reading
-      case (ControlName.menu, .gesture(.long)): next.night.toggle()
-      case (ControlName.back, .gesture(.short)): next.statusUntil = output.time + state.settings.statusFor
+      case (ControlName.back, .gesture(.short)): next.view = state.view == .reading ? .bigWord : .reading
+      case (ControlName.back, .gesture(.long)): next.night.toggle()
+      case (ControlName.menu, .gesture(.long)): next.statusUntil = output.time + state.settings.statusFor
       default: break
       }
       next.power = next.brightnessNow(at: output.time)
+    case .wake(let time):
+      next.lastInput = time
+      next.power = next.brightnessNow(at: time)
     case .tick(let time):
       if let until = next.statusUntil, time >= until { next.statusUntil = nil }
       next.power = next.brightnessNow(at: time)

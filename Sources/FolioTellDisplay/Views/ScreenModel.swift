@@ -6,12 +6,16 @@ public enum ScreenModel {
   public static func screen(for reader: ReaderState, display: DisplayState, title: String?, at time: Double) -> Screen {
     if case .off = display.power { return .blank }
     let playback = reader.playback
+    if let menu = reader.menu {
+      let items = Menu.items(of: menu.page, in: reader, at: time)
+      return .menu(title: Menu.title(of: menu.page), items: items, selected: menu.selected)
+    }
     if let failure = playback.failure { return .message(title: "Speech stopped", text: failure) }
-    if display.showsStatus(at: time) { return .status(status(of: reader, title: title)) }
+    if display.showsStatus(at: time) { return .status(status(of: reader, title: title, at: time)) }
     let book = playback.book
     guard !book.isEmpty else { return .message(title: "FolioTell", text: "No book is open") }
     if playback.phase == .finished { return .message(title: title ?? "Finished", text: "End of the book") }
-    guard book.hasText else { return .status(status(of: reader, title: title)) }
+    guard book.hasText else { return .status(status(of: reader, title: title, at: time)) }
     let index = playback.sentenceIndex
     let sentence = book.sentences[index]
     let text = String(String.UnicodeScalarView(book.scalars[sentence.start..<min(sentence.end, book.scalars.count)]))
@@ -33,7 +37,7 @@ public enum ScreenModel {
     }
   }
 
-  public static func status(of reader: ReaderState, title: String?) -> Status {
+  public static func status(of reader: ReaderState, title: String?, at now: Double = 0) -> Status {
     let playback = reader.playback
     let end = max(playback.book.endOffset, 1)
     let state: String
@@ -43,6 +47,9 @@ public enum ScreenModel {
     case .finished: state = "Finished"
     case .idle: state = "Stopped"
     }
-    return Status(title: title, percent: min(100, playback.offset * 100 / end), wpm: playback.wpm, playback: state)
+    let sleepMinutes = reader.sleepDeadline.map { deadline in max(1, Int(((deadline - now) / 60).rounded(.up))) }
+    return Status(
+      title: title, percent: min(100, playback.offset * 100 / end), wpm: playback.wpm, playback: state,
+      sleepMinutes: sleepMinutes)
   }
 }

@@ -77,6 +77,8 @@ public final class DisplayPipeline: Sendable {
       let same =
         before.word == after.word && before.offset == after.offset && before.phase == after.phase
         && before.failure == after.failure && before.wpm == after.wpm && before.book.count == after.book.count
+        && shared.reader.menu == state.menu && shared.reader.library == state.library
+        && shared.reader.sleepDeadline == state.sleepDeadline
       shared.reader = state
       if !same { shared.dirty = true }
       return !same
@@ -94,9 +96,13 @@ public final class DisplayPipeline: Sendable {
 
   /// From the input loop: any control wakes the display; some change its view.
   public func control(_ output: ControlOutput) {
+    let time = now()
     shared.withLock {
-      $0.display = DisplayState.reduce(
-        $0.display, .control(ControlOutput(time: now(), control: output.control, action: output.action)))
+      // In the menu the controls move through it: they only wake the display.
+      let event: DisplayState.Event =
+        $0.reader.menu == nil
+        ? .control(ControlOutput(time: time, control: output.control, action: output.action)) : .wake(time)
+      $0.display = DisplayState.reduce($0.display, event)
       $0.dirty = true
     }
     wake.signal()

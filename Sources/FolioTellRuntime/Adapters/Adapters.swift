@@ -17,6 +17,9 @@ public protocol SpeechEngine: Sendable {
   func resume(token: Int)
   /// Silences the utterance at once and posts `utteranceDidCancel`.
   func stop(token: Int)
+  /// Says a short text (a menu item) that is not the book: no word events, cut off by the next utterance
+  /// or announcement, not by loading a book.
+  func announce(_ text: String, wpm: Int, voice: String)
 }
 
 /// The sound device, for what is not an utterance.

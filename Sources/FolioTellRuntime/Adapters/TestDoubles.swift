@@ -10,6 +10,7 @@ public final class RecordingSpeechEngine: SpeechEngine {
     case pause(token: Int)
     case resume(token: Int)
     case stop(token: Int)
+    case announce(String)
   }
   private let log = Mutex<[Command]>([])
 
@@ -23,6 +24,7 @@ public final class RecordingSpeechEngine: SpeechEngine {
   public func pause(token: Int) { log.withLock { $0.append(.pause(token: token)) } }
   public func resume(token: Int) { log.withLock { $0.append(.resume(token: token)) } }
   public func stop(token: Int) { log.withLock { $0.append(.stop(token: token)) } }
+  public func announce(_ text: String, wpm: Int, voice: String) { log.withLock { $0.append(.announce(text)) } }
 }
 
 /// An audio output with no device: counts how often it was released.

@@ -16,6 +16,11 @@ public final class EffectHandler: Sendable {
   }
 
   /// The file a book came from, so the store can reopen it after a restart.
+  /// Opens a book of the library by id (reads its file, posts `bookOpened` or `bookFailedToOpen`); set by
+  /// whoever owns the library.
+  private let openBook = Mutex<(@Sendable (String) -> Void)?>(nil)
+  public func setBookOpener(_ opener: @escaping @Sendable (String) -> Void) { openBook.withLock { $0 = opener } }
+
   public func register(path: String, for bookID: String) { paths.withLock { $0[bookID] = path } }
 
   /// Runs a store call; a failure is reported as an event and reading goes on with the place in memory.
@@ -52,6 +57,10 @@ public final class EffectHandler: Sendable {
       keep(sink) { try self.store.saveSettings(settings) }
     case .rememberOpenBook(let bookID):
       keep(sink) { try self.store.rememberOpenBook(bookID: bookID, path: self.paths.withLock { $0[bookID] }) }
+    case .announce(let text, let wpm, let voice):
+      speech.announce(text, wpm: wpm, voice: voice)
+    case .openLibraryBook(let bookID):
+      openBook.withLock { $0 }?(bookID)
     }
   }
 }

@@ -75,6 +75,9 @@ public final class SimulatedSpeechEngine: SpeechEngine {
     if resumed { scheduleNextWord(token: token, after: 0) }
   }
 
+  /// Announcements make no sound here; the console prints them from the reducer's effects.
+  public func announce(_ text: String, wpm: Int, voice: String) {}
+
   public func stop(token: Int) {
     let stopped = state.withLock { state -> Live? in
       guard let live = state.live, live.token == token else { return nil }

@@ -31,9 +31,28 @@ public final class TraceRecorder: Sendable {
       write(
         TraceFormat.encode(
           TraceDocument(book: playback.book, position: playback.offset, wpm: playback.wpm, voice: playback.voice)))
-    case .clockTicked, .positionStoreFailed, .positionStoreRecovered:
+    case .clockTicked, .menu:
+      // The menu (stopping to speak its items, a new speed) and the sleep timer (a pause) change
+      // playback too: written as the playback events that do the same, so a replay follows.
+      for event in Self.playbackEvents(from: step.before.playback, to: step.after.playback) {
+        write(TraceFormat.encode(event, time: (step.time * 1000).rounded() / 1000))
+      }
+    case .positionStoreFailed, .positionStoreRecovered, .libraryChanged, .bookFailedToOpen:
       break
     }
+  }
+
+  /// The playback events that take playback from `before` to `after`, for changes made by other events.
+  static func playbackEvents(from before: PlaybackState, to after: PlaybackState) -> [PlaybackEvent] {
+    var events: [PlaybackEvent] = []
+    if before.wpm != after.wpm { events.append(.speedChanged(wpm: after.wpm)) }
+    switch (before.phase, after.phase) {
+    case (.speaking, .pausing), (.speaking, .paused): events.append(.primaryTapped)
+    case (_, .idle) where before.phase.liveUtterance != nil: events.append(.stopTapped)
+    case (.paused, .idle): events.append(.stopTapped)
+    default: break
+    }
+    return events
   }
 
   private func write(_ line: String) {

@@ -27,6 +27,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
     var voice: String
     /// A resume after a pause the device could not do: the utterance goes on, no new start is posted.
     var isContinuation = false
+    /// Not the book: a short text to say (a menu item), with a token of its own below zero.
+    var announcement: String?
   }
 
   private struct Control {
@@ -40,6 +42,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
     var lastHeard: Int?
     /// The rate and voice to go on with after a pause done by stopping.
     var lastRequest: Request?
+    /// Announcements count down from -1, apart from the reducer's utterance tokens.
+    var nextAnnouncement = -1
   }
 
   private let sink: any EventSink
@@ -80,8 +84,20 @@ public final class EspeakSpeechEngine: SpeechEngine {
   public func load(book: SentenceMap) {
     control.withLock { control in
       control.book = book
-      if abortAll(&control) != nil { audio.drop() }
+      // An announcement ("Opening Emma.") goes on while its book is loaded.
+      let announcing = control.live?.announcement != nil || control.request?.announcement != nil
+      if !announcing, abortAll(&control) != nil { audio.drop() }
     }
+  }
+
+  public func announce(_ text: String, wpm: Int, voice: String) {
+    control.withLock { control in
+      if abortAll(&control) != nil { audio.drop() }
+      control.request = Request(
+        token: control.nextAnnouncement, offset: 0, wpm: wpm, voice: voice, announcement: text)
+      control.nextAnnouncement -= 1
+    }
+    wakeup.signal()
   }
 
   public func startUtterance(token: Int, offset: Int, wpm: Int, voice: String) {
@@ -185,6 +201,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
   }
 
   private func speak(_ request: Request, book: SentenceMap) {
+    if let text = request.announcement { return say(text, request) }
     let token = request.token
     if !request.isContinuation { sink.post(.playback(.utteranceDidStart(token: token))) }
     var outcome: Outcome
@@ -225,6 +242,45 @@ public final class EspeakSpeechEngine: SpeechEngine {
     case .failed(let reason):
       sink.post(.playback(.engineFailed(token: token, reason: reason)))
     }
+  }
+
+  /// An announcement: synthesized and played at once, no word events, cut off by anything newer. A
+  /// failure is not reported (the next utterance meets the same device and reports it).
+  private func say(_ text: String, _ request: Request) {
+    let token = request.token
+    do {
+      try espeak.configure(voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: options.pitch)
+      try audio.begin(sampleRate: espeak.sampleRate)
+      let spoken = Normalizer(lexicon: options.lexicon, language: espeak.language(ofVoice: request.voice))
+        .spokenText(for: Array(text.unicodeScalars))
+      let piece = max(espeak.sampleRate / 100, 1)
+      var written = 0
+      _ = try espeak.synthesize(spoken.string(0..<spoken.scalars.count)) { samples, _ in
+        var start = 0
+        while start < samples.count {
+          let end = min(start + piece, samples.count)
+          guard let ok = try? self.audio.write(UnsafeBufferPointer(rebasing: samples[start..<end])), ok,
+            !self.isAborted(token)
+          else { return false }
+          written += end - start
+          start = end
+        }
+        return true
+      }
+      // Played out before the device is let go (on silence, as the book's end is), unless something newer
+      // already took over.
+      let silence = [Int16](repeating: 0, count: piece)
+      let speechEnd = written
+      while audio.isPaced, !isAborted(token), written - audio.queuedFrames() < speechEnd {
+        guard (try? silence.withUnsafeBufferPointer({ try audio.write($0) })) == true else { break }
+        written += silence.count
+      }
+    } catch {}
+    control.withLock { control in
+      if control.live?.token == token { control.live = nil }
+      if control.abort == token { control.abort = nil }
+    }
+    if control.withLock({ $0.request == nil && $0.live == nil }) { audio.end() }
   }
 
   /// Synthesizes chunk after chunk, writes the audio, and posts words as they are heard. Each chunk is

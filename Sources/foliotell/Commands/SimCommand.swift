@@ -27,6 +27,7 @@ enum SimCommand {
     var board: String?
     var controlsConfig: String?
     var display: String?
+    var libraryFolders: [String] = []
   }
 
   static func parse(_ arguments: [String]) -> Options {
@@ -66,6 +67,7 @@ enum SimCommand {
       case "--board": options.board = value(for: argument)
       case "--config": options.controlsConfig = value(for: argument)
       case "--display": options.display = value(for: argument)
+      case "--library": options.libraryFolders.append(value(for: argument))
       case _ where argument.hasPrefix("-"): fail("sim: unknown option '\(argument)'\n\(usage)")
       default:
         guard options.bookPath == nil else { fail("sim reads one book; '\(argument)' is a second one") }
@@ -167,9 +169,8 @@ enum SimCommand {
     }
     var initial = ReaderState()
     initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechLimits.wpm)
-    let runtime = ReaderRuntime(
-      funnel: funnel, initial: initial,
-      effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: store), clock: clock)
+    let effects = EffectHandler(speech: engine, audio: SilentAudioOutput(), store: store)
+    let runtime = ReaderRuntime(funnel: funnel, initial: initial, effects: effects, clock: clock)
 
     if let tracePath = options.tracePath {
       do {
@@ -185,6 +186,12 @@ enum SimCommand {
       : DisplayStart.pipeline(
         board: options.board, config: options.controlsConfig, spec: options.display, runtime: runtime)
     display?.titleChanged(loaded.title)
+    if !options.virtualClock {
+      // The books the menu offers: the library folders and drives under /media, kept up to date.
+      let folders = options.libraryFolders.isEmpty ? [Library.defaultFolder] : options.libraryFolders
+      SimLibrary(folders: folders).start(
+        runtime: runtime, effects: effects, display: display, language: options.language)
+    }
     // The terminal display takes the screen; the words are printed otherwise.
     if options.display != "terminal" {
       let console = ConsoleView(verbose: options.verbose)

@@ -54,12 +54,21 @@ final class ConsoleView: Sendable {
     case .clockTicked: return "clockTicked"
     case .positionStoreFailed: return "positionStoreFailed"
     case .positionStoreRecovered: return "positionStoreRecovered"
+    case .menu(let event): return "menu.\(event)"
+    case .libraryChanged: return "libraryChanged"
+    case .bookFailedToOpen: return "bookFailedToOpen"
     }
   }
 
   private static func status(_ step: ReaderStep) -> String? {
     let before = step.before
     let after = step.after
+    // What the voice says in the menu, printed too (the simulated engine makes no sound).
+    let said = step.effects.compactMap { effect -> String? in
+      if case .announce(let text, _, _) = effect { return "[says: \(text)]" }
+      return nil
+    }
+    if !said.isEmpty { return said.joined(separator: "\n") }
     if after.storeProblem != before.storeProblem {
       return after.storeProblem.map { "[cannot keep the place: \($0); reading goes on]" } ?? "[place kept again]"
     }

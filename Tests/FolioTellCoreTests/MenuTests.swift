@@ -1,0 +1,112 @@
+import Testing
+
+@testable import FolioTellCore
+
+/// The menu as event sequences through the reader's reducer.
+@Suite struct MenuTests {
+  static let text = "One. Two. Three."
+  let book = try! SentenceMap(
+    sentences: [TextSpan(start: 0, end: 4), TextSpan(start: 5, end: 9), TextSpan(start: 10, end: 16)], text: text)
+
+  func reading() -> ReaderState {
+    var state = ReaderState()
+    (state, _) = Reader.reduce(state, .bookOpened(bookID: "b", book: book, saved: nil), at: 0)
+    (state, _) = Reader.reduce(
+      state, .libraryChanged([LibraryBook(id: "b", title: "Numbers"), LibraryBook(id: "e", title: "Emma")]), at: 0)
+    (state, _) = Reader.reduce(state, .playback(.primaryTapped), at: 1)
+    (state, _) = Reader.reduce(state, .playback(.utteranceDidStart(token: 1)), at: 1)
+    (state, _) = Reader.reduce(state, .playback(.willSpeakRange(token: 1, location: 5, length: 3)), at: 2)
+    return state
+  }
+
+  func run(_ state: ReaderState, _ events: [ReaderEvent], at time: Double = 10) -> (ReaderState, [ReaderEffect]) {
+    var state = state
+    var all: [ReaderEffect] = []
+    for event in events {
+      let (next, effects) = Reader.reduce(state, event, at: time)
+      state = next
+      all += effects
+    }
+    return (state, all)
+  }
+
+  func said(_ effects: [ReaderEffect]) -> [String] {
+    effects.compactMap { if case .announce(let text, _, _) = $0 { return text } else { return nil } }
+  }
+
+  @Test func openingStopsReadingKeepsThePlaceAndSaysTheFirstItem() {
+    let (state, effects) = run(reading(), [.menu(.opened)])
+    #expect(state.menu == MenuState(page: .main, selected: 0))
+    #expect(state.playback.phase == .idle)
+    #expect(state.playback.offset == 5)
+    #expect(effects.contains(.playback(.stop(token: 1))))
+    #expect(said(effects) == ["Menu. Books. 1 of 4."])
+  }
+
+  @Test func movingSaysEachItemAndStopsAtTheEnds() {
+    let (state, effects) = run(
+      reading(), [.menu(.opened), .menu(.moved(steps: 1)), .menu(.moved(steps: 5)), .menu(.moved(steps: -9))])
+    #expect(state.menu?.selected == 0)
+    #expect(
+      said(effects).dropFirst() == ["Speed: 175 words a minute. 2 of 4.", "Back to reading. 4 of 4.", "Books. 1 of 4."])
+  }
+
+  @Test func choosingABookOpensItThroughTheRuntime() {
+    let (state, effects) = run(reading(), [.menu(.opened), .menu(.chosen), .menu(.moved(steps: 1)), .menu(.chosen)])
+    #expect(state.menu == nil)
+    #expect(said(effects).contains("Books. Numbers. 1 of 2."))
+    #expect(said(effects).contains("Emma. 2 of 2."))
+    #expect(effects.last == .openLibraryBook(bookID: "e"))
+  }
+
+  @Test func choosingASpeedChangesAndKeepsIt() {
+    let (state, effects) = run(
+      reading(), [.menu(.opened), .menu(.moved(steps: 1)), .menu(.chosen), .menu(.moved(steps: 2)), .menu(.chosen)])
+    #expect(state.playback.wpm == 225)
+    #expect(state.menu == nil)
+    #expect(effects.contains(.saveSettings(PlaybackSettings(wpm: 225, voice: "en"))))
+    #expect(said(effects).last == "Speed 225 words a minute.")
+  }
+
+  @Test func theSleepTimerPausesReadingWhenItRunsOut() {
+    var (state, _) = run(
+      reading(), [.menu(.opened), .menu(.moved(steps: 2)), .menu(.chosen), .menu(.moved(steps: 1)), .menu(.chosen)],
+      at: 10)
+    #expect(state.sleepDeadline.map { Int($0) } == 910)
+    (state, _) = run(state, [.playback(.primaryTapped), .playback(.utteranceDidStart(token: 2))], at: 11)
+    let (early, _) = Reader.reduce(state, .clockTicked, at: 500)
+    #expect(early.playback.phase.name == "speaking")
+    let (late, effects) = Reader.reduce(state, .clockTicked, at: 10 + 15 * 60)
+    #expect(late.playback.phase.name == "pausing")
+    #expect(late.sleepDeadline == nil)
+    #expect(effects.contains(.playback(.pause(token: 2))))
+  }
+
+  @Test func backGoesUpAPageThenCloses() {
+    let (state, effects) = run(
+      reading(), [.menu(.opened), .menu(.moved(steps: 2)), .menu(.chosen), .menu(.back), .menu(.back)])
+    #expect(state.menu == nil)
+    #expect(said(effects).suffix(2) == ["Menu. Sleep timer: off. 3 of 4.", "Menu closed."])
+  }
+
+  @Test func anEmptyLibrarySaysWhereBooksGo() {
+    var state = ReaderState()
+    (state, _) = Reader.reduce(state, .menu(.opened), at: 0)
+    let (_, effects) = run(state, [.menu(.chosen), .menu(.chosen)])
+    #expect(said(effects).last?.contains("USB drive") == true)
+  }
+
+  @Test func menuEventsWithoutAnOpenMenuChangeNothing() {
+    let state = reading()
+    for event: MenuEvent in [.moved(steps: 1), .chosen, .back] {
+      let (next, effects) = Reader.reduce(state, .menu(event), at: 5)
+      #expect(next == state)
+      #expect(effects.isEmpty)
+    }
+  }
+
+  @Test func aBookThatCannotOpenIsSaid() {
+    let (_, effects) = Reader.reduce(reading(), .bookFailedToOpen(title: "Emma", reason: "it is damaged"), at: 3)
+    #expect(said(effects) == ["Cannot open Emma: it is damaged."])
+  }
+}
