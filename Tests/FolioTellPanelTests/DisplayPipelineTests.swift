@@ -66,10 +66,11 @@ import Testing
     let pipeline = DisplayPipeline(
       output: OLEDPanel(config: PanelConfig(), transport: bus), views: Views(typeface: Self.typeface),
       now: { Date().timeIntervalSince1970 }, report: { _ in })
+    // The first state is there before the thread starts, so the first frame is of it.
+    pipeline.readerChanged(reader(word: 0))
     pipeline.start()
     defer { pipeline.stop() }
-    pipeline.readerChanged(reader(word: 0))
-    usleep(50_000)  // the first frame is on its way over the slow bus
+    #expect(wait { bus.writes > 0 })  // the first frame is on its way over the slow bus
     let started = Date()
     for word in 1..<10 { pipeline.readerChanged(reader(word: word)) }
     // Handing over nine words took no time: the funnel never waits for the display.
@@ -88,9 +89,9 @@ import Testing
     let pipeline = DisplayPipeline(
       output: OLEDPanel(config: PanelConfig(), transport: bus), views: Views(typeface: Self.typeface),
       now: { Date().timeIntervalSince1970 }, report: { message in reports.withLock { $0.append(message) } })
+    pipeline.readerChanged(reader(word: 0))
     pipeline.start()
     defer { pipeline.stop() }
-    pipeline.readerChanged(reader(word: 0))
     #expect(wait { pipeline.stats.framesShown == 1 })
     bus.fail(EREMOTEIO)
     pipeline.readerChanged(reader(word: 1))
@@ -128,9 +129,9 @@ import Testing
       output: OLEDPanel(config: PanelConfig(), transport: bus), views: Views(typeface: Self.typeface),
       settings: settings,
       now: { Date().timeIntervalSince1970 }, report: { _ in })
+    pipeline.readerChanged(reader(word: 2))
     pipeline.start()
     defer { pipeline.stop() }
-    pipeline.readerChanged(reader(word: 2))
     #expect(wait { pipeline.stats.framesShown == 1 })
     pipeline.control(ControlOutput(time: 0, control: "MENU", action: .gesture(.long)))
     #expect(wait { pipeline.stats.framesShown == 2 })

@@ -41,16 +41,16 @@ public enum SentenceMapError: Error, Equatable, Sendable, CustomStringConvertibl
 /// belong to no sentence. `text`, when known, lets playback tell whether a word is the first of its sentence.
 public struct SentenceMap: Equatable, Sendable {
   public private(set) var sentences: [TextSpan]
-  /// The book's text as Unicode scalars, or empty when only the ranges are known.
-  public private(set) var scalars: [Unicode.Scalar]
+  /// The book's text, addressed by scalar offsets, or empty when only the ranges are known.
+  public private(set) var scalars: BookText
   /// The offset one past the last character of the book.
   public let endOffset: Int
 
   /// An empty book: nothing to read.
-  public static let empty = SentenceMap(validated: [], scalars: [])
+  public static let empty = SentenceMap(validated: [], scalars: .empty)
 
   public init(sentences: [TextSpan], text: String? = nil) throws(SentenceMapError) {
-    let scalars = text.map { Array($0.unicodeScalars) } ?? []
+    let scalars = text.map { BookText($0) } ?? .empty
     var previousEnd = 0
     for (index, sentence) in sentences.enumerated() {
       if sentence.start < 0 { throw .negativeStart(index: index, start: sentence.start) }
@@ -68,7 +68,7 @@ public struct SentenceMap: Equatable, Sendable {
     self.init(validated: sentences, scalars: scalars)
   }
 
-  private init(validated sentences: [TextSpan], scalars: [Unicode.Scalar]) {
+  private init(validated sentences: [TextSpan], scalars: BookText) {
     self.sentences = sentences
     self.scalars = scalars
     self.endOffset = max(scalars.count, sentences.last?.end ?? 0)
@@ -98,13 +98,10 @@ public struct SentenceMap: Equatable, Sendable {
     if offset <= sentence.start { return true }
     guard hasText else { return false }
     let upTo = min(offset, scalars.count)
-    for position in sentence.start..<upTo
-    where scalars[position].properties.isAlphabetic
-      || scalars[position].properties.numericType != nil
-    {
-      return false
+    guard sentence.start < upTo else { return true }
+    return !scalars[sentence.start..<upTo].contains {
+      $0.properties.isAlphabetic || $0.properties.numericType != nil
     }
-    return true
   }
 
   /// Whether `span` lies inside the book.

@@ -139,9 +139,10 @@ public final class SimulatedSpeechEngine: SpeechEngine {
     guard book.hasText else { return book.sentences.filter { $0.end > offset } }
     var words: [TextSpan] = []
     var start: Int? = nil
-    var index = max(offset, 0)
-    while index < book.scalars.count {
-      let isSpace = book.scalars[index].properties.isWhitespace
+    var index = min(max(offset, 0), book.scalars.count)
+    // Read in order from the string: no scalar is looked up by its offset.
+    for scalar in book.scalars[index..<book.scalars.count] {
+      let isSpace = scalar.properties.isWhitespace
       if isSpace, let begun = start {
         words.append(TextSpan(start: begun, end: index))
         start = nil

@@ -183,7 +183,7 @@ public enum TraceFormat {
       ("sentences", "[" + document.book.sentences.map { "[\($0.start), \($0.end)]" }.joined(separator: ", ") + "]")
     ]
     if includeText, document.book.hasText {
-      fields.append(("text", JSONWriter.string(String(String.UnicodeScalarView(document.book.scalars)))))
+      fields.append(("text", JSONWriter.string(document.book.scalars.string)))
     }
     if let position = document.position { fields.append(("position", String(position))) }
     if let wpm = document.wpm { fields.append(("wpm", String(wpm))) }

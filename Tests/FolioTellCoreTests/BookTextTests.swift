@@ -1,0 +1,31 @@
+import Testing
+
+@testable import FolioTellCore
+
+@Suite struct BookTextTests {
+  @Test func offsetsAreScalarsAcrossMarksAndAstralCharacters() {
+    // Long enough to cross several marks, with 1-, 2-, 3- and 4-byte scalars.
+    let pieces = ["a", "é", "Ж", "€", "😀", "𝔸", " "]
+    let scalars = (0..<500).map { Unicode.Scalar(pieces[$0 % pieces.count])! }
+    let text = BookText(String(String.UnicodeScalarView(scalars)))
+    #expect(text.count == 500)
+    for offset in [0, 1, 63, 64, 65, 127, 128, 300, 499] { #expect(text[offset] == scalars[offset]) }
+    #expect(Array(text[60..<70]) == Array(scalars[60..<70]))
+    #expect(text.text(0..<3) == "aéЖ")
+    #expect(text[500..<500].isEmpty)
+    #expect(text.index(at: 500) == text.string.endIndex)
+  }
+
+  @Test func emptyTextHasNothing() {
+    #expect(BookText.empty.count == 0)
+    #expect(BookText("").isEmpty)
+  }
+
+  @Test func theSentenceMapReadsItsTextThroughIt() throws {
+    let map = try SentenceMap(
+      sentences: [TextSpan(start: 0, end: 10), TextSpan(start: 11, end: 21)], text: "«Oui» dit. — 3 chats.")
+    #expect(map.scalars.text(11..<13) == "— ")
+    #expect(map.isAtFirstWord(of: 1, offset: 13))
+    #expect(!map.isAtFirstWord(of: 1, offset: 15))
+  }
+}
