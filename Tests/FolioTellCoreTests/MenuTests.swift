@@ -68,18 +68,55 @@ import Testing
     #expect(said(effects).last == "Speed 225 words a minute.")
   }
 
-  @Test func theSleepTimerPausesReadingWhenItRunsOut() {
+  @Test func theSleepTimerCountsReadingTimeAndPausesWhenItRunsOut() {
     var (state, _) = run(
       reading(), [.menu(.opened), .menu(.moved(steps: 2)), .menu(.chosen), .menu(.moved(steps: 1)), .menu(.chosen)],
       at: 10)
-    #expect(state.sleepDeadline.map { Int($0) } == 910)
-    (state, _) = run(state, [.playback(.primaryTapped), .playback(.utteranceDidStart(token: 2))], at: 11)
+    #expect(state.sleepTimer == SleepTimer(remaining: 15 * 60, lastTick: 10))
+    // Stopped (by the menu) from 10 to 100 s: that time does not count.
+    (state, _) = Reader.reduce(state, .clockTicked, at: 100)
+    #expect(state.sleepTimer?.remaining == 900.0)
+    (state, _) = run(state, [.playback(.primaryTapped), .playback(.utteranceDidStart(token: 2))], at: 100)
     let (early, _) = Reader.reduce(state, .clockTicked, at: 500)
     #expect(early.playback.phase.name == "speaking")
-    let (late, effects) = Reader.reduce(state, .clockTicked, at: 10 + 15 * 60)
+    #expect(early.sleepTimer?.minutesLeft == 9)
+    let (late, effects) = Reader.reduce(early, .clockTicked, at: 100 + 15 * 60)
     #expect(late.playback.phase.name == "pausing")
-    #expect(late.sleepDeadline == nil)
+    #expect(late.sleepTimer == nil)
     #expect(effects.contains(.playback(.pause(token: 2))))
+  }
+
+  @Test func inTheMenuTheReadingControlsDoNothing() {
+    let (state, _) = run(reading(), [.menu(.opened)])
+    let (next, effects) = Reader.reduce(state, .playback(.primaryTapped), at: 11)
+    #expect(next == state)
+    #expect(effects.isEmpty)
+  }
+
+  @Test func theSpeedPageStartsAtTheNearestStep() {
+    var state = reading()
+    (state, _) = Reader.reduce(state, .playback(.speedChanged(wpm: 190)), at: 3)
+    let (menu, _) = run(state, [.menu(.opened), .menu(.moved(steps: 1)), .menu(.chosen)])
+    #expect(Menu.items(of: .speed, in: menu, at: 0)[menu.menu!.selected] == "200 words a minute")
+  }
+
+  @Test func aLibraryChangeKeepsTheBookLastSaid() {
+    var (state, _) = run(reading(), [.menu(.opened), .menu(.chosen), .menu(.moved(steps: 1))])
+    #expect(state.menu?.selected == 1)
+    // A book is added before Emma: Emma stays selected, nothing is said.
+    var (next, effects) = Reader.reduce(
+      state,
+      .libraryChanged([
+        LibraryBook(id: "a", title: "Atlas"), LibraryBook(id: "b", title: "Numbers"),
+        LibraryBook(id: "e", title: "Emma"),
+      ]), at: 12)
+    #expect(next.menu?.selected == 2)
+    #expect(said(effects).isEmpty)
+    // Emma is taken away: the book now under the cursor is said.
+    state = next
+    (next, effects) = Reader.reduce(state, .libraryChanged([LibraryBook(id: "a", title: "Atlas")]), at: 13)
+    #expect(next.menu?.selected == 0)
+    #expect(said(effects) == ["Atlas. 1 of 1."])
   }
 
   @Test func backGoesUpAPageThenCloses() {

@@ -27,7 +27,11 @@ public struct BookText: Equatable, Sendable {
     self.count = count
   }
 
-  public static func == (left: BookText, right: BookText) -> Bool { left.string == right.string }
+  /// The same scalars (not canonical equivalence, which `String ==` is: offsets differ between composed
+  /// and decomposed text).
+  public static func == (left: BookText, right: BookText) -> Bool {
+    left.count == right.count && left.string.utf8.elementsEqual(right.string.utf8)
+  }
 
   public var isEmpty: Bool { count == 0 }
 

@@ -9,6 +9,20 @@ public struct LibraryBook: Equatable, Sendable {
   }
 }
 
+/// The sleep timer: reading time left, counted on the reducer's clock ticks while the book is read.
+public struct SleepTimer: Equatable, Sendable {
+  public var remaining: Double
+  public var lastTick: Double
+
+  public init(remaining: Double, lastTick: Double) {
+    self.remaining = remaining
+    self.lastTick = lastTick
+  }
+
+  /// Whole minutes left, at least 1.
+  public var minutesLeft: Int { max(1, Int((remaining / 60).rounded(.up))) }
+}
+
 /// Where the listener is in the menu. The menu is spoken: every move says the item, so it works
 /// without the display.
 public struct MenuState: Equatable, Sendable {
@@ -58,9 +72,7 @@ public enum Menu {
     switch page {
     case .main:
       let speed = "Speed: \(state.playback.wpm) words a minute"
-      let sleep = state.sleepDeadline.map {
-        "Sleep timer: \(max(1, Int((($0 - time) / 60).rounded(.up)))) minutes left"
-      }
+      let sleep = state.sleepTimer.map { "Sleep timer: \($0.minutesLeft) minutes left" }
       return [mainItems[0], speed, sleep ?? "Sleep timer: off", mainItems[3]]
     case .books:
       return state.library.isEmpty ? ["No books found"] : state.library.map(\.title)
@@ -74,7 +86,8 @@ public enum Menu {
   static func speeds(in state: ReaderState) -> [Int] {
     let limits = state.playback.wpmLimits
     let first = (limits.lowerBound + speedStep - 1) / speedStep * speedStep
-    return Array(stride(from: first, through: min(limits.upperBound, 500), by: speedStep))
+    let speeds = Array(stride(from: first, through: min(limits.upperBound, 500), by: speedStep))
+    return speeds.isEmpty ? [state.playback.wpm] : speeds
   }
 
   /// What the voice says for the selected item: "Books. 2 of 4."
@@ -158,7 +171,12 @@ public enum Menu {
         return (next, effects)
       }
       var selected = 0
-      if page == .speed { selected = speeds(in: state).firstIndex { $0 >= state.playback.wpm } ?? 0 }
+      if page == .speed {
+        // The step nearest the current rate.
+        let speeds = speeds(in: state)
+        selected =
+          speeds.indices.min { abs(speeds[$0] - state.playback.wpm) < abs(speeds[$1] - state.playback.wpm) } ?? 0
+      }
       if page == .books, let open = state.bookID { selected = state.library.firstIndex { $0.id == open } ?? 0 }
       let opened = MenuState(page: page, selected: selected)
       next.menu = opened
@@ -175,14 +193,16 @@ public enum Menu {
     case .speed:
       let speeds = speeds(in: state)
       let wpm = speeds[min(menu.selected, speeds.count - 1)]
-      let (changed, changeEffects) = Reader.reduce(state, .playback(.speedChanged(wpm: wpm)), at: time)
+      var closed = state
+      closed.menu = nil
+      let (changed, changeEffects) = Reader.reduce(closed, .playback(.speedChanged(wpm: wpm)), at: time)
       next = changed
       effects += changeEffects
       next.menu = nil
       effects.append(announce("Speed \(wpm) words a minute.", in: next))
     case .sleepTimer:
       let minutes = sleepChoices[min(menu.selected, sleepChoices.count - 1)]
-      next.sleepDeadline = minutes == 0 ? nil : time + Double(minutes) * 60
+      next.sleepTimer = minutes == 0 ? nil : SleepTimer(remaining: Double(minutes) * 60, lastTick: time)
       next.menu = nil
       effects.append(announce(minutes == 0 ? "Sleep timer off." : "Reading stops in \(minutes) minutes.", in: next))
     }

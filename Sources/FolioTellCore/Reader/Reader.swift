@@ -9,8 +9,8 @@ public struct ReaderState: Equatable, Sendable {
   public var menu: MenuState?
   /// The books the box can open, by title.
   public var library: [LibraryBook] = []
-  /// When the sleep timer stops reading (on the reducer's clock); nil when it is off.
-  public var sleepDeadline: Double?
+  /// The sleep timer, when it is set: it counts down only while the book is being read.
+  public var sleepTimer: SleepTimer?
 
   public init(playback: PlaybackState = PlaybackState(), policy: SavePolicy = SavePolicy()) {
     self.playback = playback
@@ -67,6 +67,9 @@ public enum Reader {
     var effects: [ReaderEffect] = []
     switch event {
     case .playback(let playbackEvent):
+      // In the menu the listener's playback controls do nothing (a control mapped just before the menu
+      // opened must not start reading under it); the engine's callbacks still count.
+      if state.menu != nil, playbackEvent.engineToken == nil { return (state, []) }
       let (playback, effect) = Playback.reduce(state.playback, playbackEvent)
       next.playback = playback
       if let effect { effects.append(.playback(effect)) }
@@ -102,10 +105,13 @@ public enum Reader {
       let (position, save) = PlaybackPositionReducer.reduce(state.position, .clockTicked(at: time))
       next.position = position
       if let save { effects.append(.savePosition(save)) }
-      // The sleep timer ran out: reading pauses (PLAY goes on), and the timer is off.
-      if let deadline = state.sleepDeadline, time >= deadline {
-        next.sleepDeadline = nil
-        if case .speaking = next.playback.phase {
+      // The sleep timer counts reading time only; when it runs out, reading pauses (PLAY goes on).
+      if var timer = state.sleepTimer {
+        if case .speaking = state.playback.phase { timer.remaining -= max(0, time - timer.lastTick) }
+        timer.lastTick = time
+        next.sleepTimer = timer
+        if timer.remaining <= 0, case .speaking = next.playback.phase {
+          next.sleepTimer = nil
           let (paused, pauseEffects) = reduce(next, .playback(.primaryTapped), at: time)
           next = paused
           effects += pauseEffects
@@ -118,7 +124,16 @@ public enum Reader {
     case .libraryChanged(let entries):
       next.library = entries
       if var menu = state.menu, menu.page == .books {
-        menu.selected = min(menu.selected, max(entries.count - 1, 0))
+        // The book the listener last heard stays selected; if it is gone, the one now under the cursor
+        // is said, so choosing never opens a book that was not announced.
+        let heard = menu.selected < state.library.count ? state.library[menu.selected].id : nil
+        if let heard, let index = entries.firstIndex(where: { $0.id == heard }) {
+          menu.selected = index
+        } else {
+          menu.selected = min(menu.selected, max(entries.count - 1, 0))
+          next.menu = menu
+          effects.append(Menu.announce(Menu.announcement(menu, in: next, at: time), in: next))
+        }
         next.menu = menu
       }
     case .positionStoreFailed(let reason):

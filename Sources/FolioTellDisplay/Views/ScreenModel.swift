@@ -47,7 +47,7 @@ public enum ScreenModel {
     case .finished: state = "Finished"
     case .idle: state = "Stopped"
     }
-    let sleepMinutes = reader.sleepDeadline.map { deadline in max(1, Int(((deadline - now) / 60).rounded(.up))) }
+    let sleepMinutes = reader.sleepTimer?.minutesLeft
     return Status(
       title: title, percent: min(100, playback.offset * 100 / end), wpm: playback.wpm, playback: state,
       sleepMinutes: sleepMinutes)

@@ -78,7 +78,7 @@ public final class DisplayPipeline: Sendable {
         before.word == after.word && before.offset == after.offset && before.phase == after.phase
         && before.failure == after.failure && before.wpm == after.wpm && before.book.count == after.book.count
         && shared.reader.menu == state.menu && shared.reader.library == state.library
-        && shared.reader.sleepDeadline == state.sleepDeadline
+        && shared.reader.sleepTimer?.minutesLeft == state.sleepTimer?.minutesLeft
       shared.reader = state
       if !same { shared.dirty = true }
       return !same

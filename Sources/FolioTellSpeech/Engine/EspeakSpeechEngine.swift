@@ -91,18 +91,23 @@ public final class EspeakSpeechEngine: SpeechEngine {
   }
 
   public func announce(_ text: String, wpm: Int, voice: String) {
-    control.withLock { control in
+    let unstarted = control.withLock { control -> Int? in
+      // An utterance that had not started yet is cancelled, as a newer utterance would cancel it.
+      let unstarted = control.request.flatMap { $0.announcement == nil ? $0.token : nil }
       if abortAll(&control) != nil { audio.drop() }
       control.request = Request(
         token: control.nextAnnouncement, offset: 0, wpm: wpm, voice: voice, announcement: text)
       control.nextAnnouncement -= 1
+      return unstarted
     }
+    if let unstarted { sink.post(.playback(.utteranceDidCancel(token: unstarted))) }
     wakeup.signal()
   }
 
   public func startUtterance(token: Int, offset: Int, wpm: Int, voice: String) {
     let unstarted = control.withLock { control -> Int? in
-      let unstarted = control.request?.token
+      // An announcement that had not started is dropped without a word: it has no utterance to cancel.
+      let unstarted = control.request.flatMap { $0.announcement == nil ? $0.token : nil }
       if abortAll(&control) != nil { audio.drop() }
       control.request = Request(token: token, offset: offset, wpm: wpm, voice: voice)
       return unstarted
@@ -187,7 +192,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
         guard let request = control.request else { return nil }
         control.request = nil
         control.live = request
-        control.lastRequest = request
+        if request.announcement == nil { control.lastRequest = request }
         control.abort = nil
         return (request, control.book)
       })

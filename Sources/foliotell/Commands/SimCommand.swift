@@ -190,7 +190,7 @@ enum SimCommand {
       // The books the menu offers: the library folders and drives under /media, kept up to date.
       let folders = options.libraryFolders.isEmpty ? [Library.defaultFolder] : options.libraryFolders
       SimLibrary(folders: folders).start(
-        runtime: runtime, effects: effects, display: display, language: options.language)
+        runtime: runtime, effects: effects, display: display, language: options.language, voice: options.voice)
     }
     // The terminal display takes the screen; the words are printed otherwise.
     if options.display != "terminal" {

@@ -10,14 +10,20 @@ import Synchronization
 final class SimLibrary: Sendable {
   let library: Library
   private let books = Mutex<[FolioTellBooks.LibraryEntry]>([])
+  /// Books are opened one at a time, in the order chosen.
+  private let opening = DispatchQueue(label: "foliotell.library.open")
 
   init(folders: [String]) {
     library = Library(folders: folders)
   }
 
-  func start(runtime: ReaderRuntime, effects: EffectHandler, display: DisplayPipeline?, language: String?) {
+  /// `voice` is the listener's `--voice`, when given: it is kept for every book; otherwise each book is
+  /// read with a voice of its language.
+  func start(
+    runtime: ReaderRuntime, effects: EffectHandler, display: DisplayPipeline?, language: String?, voice: String?
+  ) {
     effects.setBookOpener { [self] bookID in
-      DispatchQueue.global().async { self.open(bookID, runtime: runtime, display: display, language: language) }
+      opening.async { self.open(bookID, runtime: runtime, display: display, language: language, voice: voice) }
     }
     let thread = Thread { [self] in
       var watcher: LibraryWatcher?
@@ -34,15 +40,27 @@ final class SimLibrary: Sendable {
     thread.start()
   }
 
-  private func open(_ bookID: String, runtime: ReaderRuntime, display: DisplayPipeline?, language: String?) {
+  private func open(
+    _ bookID: String, runtime: ReaderRuntime, display: DisplayPipeline?, language: String?, voice: String?
+  ) {
     guard let entry = books.withLock({ $0.first { $0.id == bookID } }) else {
       runtime.post(.bookFailedToOpen(title: "that book", reason: "it is no longer in the library"))
       return
     }
     do {
       let (id, document) = try BookReader.read(path: entry.path, language: language)
-      display?.titleChanged(document.title ?? entry.title)
+      // A book in another language is read with a voice of that language (unless --voice said one).
+      if voice == nil, let bookLanguage = document.language {
+        let bookVoice = InfoCommand.voiceFor(bookLanguage)
+        let current = runtime.snapshot.playback.voice
+        if !current.lowercased().hasPrefix(bookVoice.lowercased()),
+          bookVoice != "en" || bookLanguage.lowercased().hasPrefix("en")
+        {
+          runtime.post(.playback(.voiceChanged(voice: bookVoice)))
+        }
+      }
       runtime.open(bookID: id, book: document.sentenceMap, path: entry.path)
+      display?.titleChanged(document.title ?? entry.title)
     } catch {
       runtime.post(.bookFailedToOpen(title: entry.title, reason: error.description))
     }
