@@ -46,6 +46,9 @@ let usage = """
     bench controls [--seconds N] [--presses N]
         Run the input loop while reading; print its wake-ups and CPU at idle and while pressing, and the
         latency from an edge to the reducer event.
+    bench display [--wpm N]
+        Render every word of the sample book and send it through the OLED driver; print render time,
+        bytes per frame, frame rate at 400 kHz and the bus share at the given rate (default 450 wpm).
     replay TRACE.jsonl
         Feed a recorded trace through the reducers and print one JSON line per event.
     help

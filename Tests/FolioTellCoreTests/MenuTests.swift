@@ -97,7 +97,7 @@ import Testing
     var state = reading()
     (state, _) = Reader.reduce(state, .playback(.speedChanged(wpm: 190)), at: 3)
     let (menu, _) = run(state, [.menu(.opened), .menu(.moved(steps: 1)), .menu(.chosen)])
-    #expect(Menu.items(of: .speed, in: menu, at: 0)[menu.menu!.selected] == "200 words a minute")
+    #expect(Menu.items(of: .speed, in: menu)[menu.menu!.selected] == "200 words a minute")
   }
 
   @Test func aLibraryChangeKeepsTheBookLastSaid() {

@@ -112,7 +112,7 @@ import Testing
     var state = reader("The cat sat. It was warm there.", wordAt: 4)
     state.menu = MenuState(page: .main, selected: 1)
     let screen = ScreenModel.screen(for: state, display: DisplayState(), title: nil, at: 0)
-    #expect(screen == .menu(title: "Menu", items: Menu.items(of: .main, in: state, at: 0), selected: 1))
+    #expect(screen == .menu(title: "Menu", items: Menu.items(of: .main, in: state), selected: 1))
   }
 
   @Test func aDarkDisplayShowsNothing() {

@@ -47,6 +47,25 @@ import Testing
     return -1
   }
 
+  func temporaryFolder() throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("foliotell-input-\(UUID().uuidString)")
+      .path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// A running loop whose input folder holds one device, `event0` (a FIFO), already opened.
+  func loopWithDevice(in folder: String) throws -> (InputLoop, Collected) {
+    #expect(mkfifo(folder + "/event0", 0o600) == 0)
+    var setup = InputSetup()
+    setup.inputDevices = folder
+    let collected = Collected()
+    let loop = makeLoop(setup, collected)
+    try loop.start(useGPIO: false, useDevices: true)
+    #expect(collected.waitForReport(containing: "event0"))
+    return (loop, collected)
+  }
+
   func pipeFDs() -> (read: Int32, write: Int32) {
     var fds: [Int32] = [0, 0]
     _ = pipe(&fds)
@@ -96,18 +115,10 @@ import Testing
   }
 
   @Test func inputDevicesAreFoundPluggedInAndOut() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("foliotell-input-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    #expect(mkfifo(folder + "/event0", 0o600) == 0)
-    var setup = InputSetup()
-    setup.inputDevices = folder
-    let collected = Collected()
-    let loop = makeLoop(setup, collected)
-    try loop.start(useGPIO: false, useDevices: true)
+    let (loop, collected) = try loopWithDevice(in: folder)
     defer { loop.stop() }
-    #expect(collected.waitForReport(containing: "event0"))
     let space = [InputEvent(time: 5, type: 1, code: 57, value: 1), InputEvent(time: 5.1, type: 1, code: 57, value: 0)]
     let writer = openWriter(folder + "/event0")
     let bytes = space.flatMap(\.bytes)
@@ -128,18 +139,10 @@ import Testing
   }
 
   @Test func aKeyHeldOnAnInputDeviceLongPressesThroughTheTimer() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("foliotell-keys-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    #expect(mkfifo(folder + "/event0", 0o600) == 0)
-    var setup = InputSetup()
-    setup.inputDevices = folder
-    let collected = Collected()
-    let loop = makeLoop(setup, collected)
-    try loop.start(useGPIO: false, useDevices: true)
+    let (loop, collected) = try loopWithDevice(in: folder)
     defer { loop.stop() }
-    #expect(collected.waitForReport(containing: "event0"))
     let writer = openWriter(folder + "/event0")
     defer { close(writer) }
     let down = InputEvent(time: InputLoop.now(), type: 1, code: KeyNames.code(for: "KEY_RIGHT")!, value: 1).bytes
@@ -150,9 +153,7 @@ import Testing
   }
 
   @Test func aMissingInputFolderIsWatchedForUntilItAppears() throws {
-    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("foliotell-dev-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    let parent = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: parent) }
     var setup = InputSetup()
     setup.inputDevices = parent + "/input"

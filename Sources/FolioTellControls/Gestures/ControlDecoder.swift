@@ -6,13 +6,8 @@ public struct ControlDecoder: Equatable, Sendable {
   /// Line name -> (encoder's control, is it line A, active low).
   private var encoderLines: [String: EncoderLine] = [:]
   /// Encoders that come as steps (an input device's knob or wheel): the last click, for acceleration.
-  private var lastTurn: [String: Turn] = [:]
+  private var lastTurn: [String: EncoderDecoder.Detent] = [:]
   private var encoderTimings: [String: EncoderTiming] = [:]
-
-  struct Turn: Equatable, Sendable {
-    var time: Double
-    var direction: Int
-  }
 
   struct EncoderLine: Equatable, Sendable {
     var control: String
@@ -75,7 +70,7 @@ public struct ControlDecoder: Equatable, Sendable {
     if let last = lastTurn[control], last.direction == direction, abs(steps) == 1 {
       multiplier = timing.acceleration.first { time - last.time <= $0.within }?.steps ?? 1
     }
-    lastTurn[control] = Turn(time: time, direction: direction)
+    lastTurn[control] = EncoderDecoder.Detent(time: time, direction: direction)
     outputs.append(ControlOutput(time: time, control: control, action: .turn(steps: steps * multiplier)))
     return outputs
   }

@@ -50,12 +50,11 @@ public struct EncoderDecoder: Equatable, Sendable {
   private var travel = 0
   /// Where the lines rest at a detent (most encoders rest with both lines inactive).
   private let rest: Int
-  private var lastDetent: (time: Double, direction: Int)?
+  private var lastDetent: Detent?
 
-  public static func == (left: Self, right: Self) -> Bool {
-    left.control == right.control && left.timing == right.timing && left.a == right.a && left.b == right.b
-      && left.travel == right.travel && left.rest == right.rest && left.lastDetent?.time == right.lastDetent?.time
-      && left.lastDetent?.direction == right.lastDetent?.direction
+  struct Detent: Equatable, Sendable {
+    var time: Double
+    var direction: Int
   }
 
   /// `a` and `b` are the lines' levels at rest when the decoder starts (read from the lines).
@@ -104,7 +103,7 @@ public struct EncoderDecoder: Equatable, Sendable {
     if let last = lastDetent, last.direction == direction {
       steps = timing.acceleration.first { time - last.time <= $0.within }?.steps ?? 1
     }
-    lastDetent = (time, direction)
+    lastDetent = Detent(time: time, direction: direction)
     return [ControlOutput(time: time, control: control, action: .turn(steps: direction * steps))]
   }
 }

@@ -68,7 +68,7 @@ public enum Menu {
   }
 
   /// The items of a page, as they are shown and said.
-  public static func items(of page: MenuState.Page, in state: ReaderState, at time: Double) -> [String] {
+  public static func items(of page: MenuState.Page, in state: ReaderState) -> [String] {
     switch page {
     case .main:
       let speed = "Speed: \(state.playback.wpm) words a minute"
@@ -91,8 +91,8 @@ public enum Menu {
   }
 
   /// What the voice says for the selected item: "Books. 2 of 4."
-  static func announcement(_ menu: MenuState, in state: ReaderState, at time: Double, opening: Bool = false) -> String {
-    let items = items(of: menu.page, in: state, at: time)
+  static func announcement(_ menu: MenuState, in state: ReaderState, opening: Bool = false) -> String {
+    let items = items(of: menu.page, in: state)
     let item = items[min(menu.selected, items.count - 1)]
     let prefix = opening ? "\(title(of: menu.page)). " : ""
     return "\(prefix)\(item). \(menu.selected + 1) of \(items.count)."
@@ -116,13 +116,13 @@ public enum Menu {
       }
       let menu = MenuState()
       next.menu = menu
-      effects.append(announce(announcement(menu, in: next, at: time, opening: true), in: next))
+      effects.append(announce(announcement(menu, in: next, opening: true), in: next))
     case .moved(let steps):
       guard var menu = state.menu else { return (state, []) }
-      let count = items(of: menu.page, in: state, at: time).count
+      let count = items(of: menu.page, in: state).count
       menu.selected = min(max(menu.selected + steps, 0), count - 1)
       next.menu = menu
-      effects.append(announce(announcement(menu, in: next, at: time), in: next))
+      effects.append(announce(announcement(menu, in: next), in: next))
     case .back:
       guard let menu = state.menu else { return (state, []) }
       if menu.page == .main {
@@ -131,7 +131,7 @@ public enum Menu {
       } else {
         let main = MenuState(page: .main, selected: mainIndex(of: menu.page))
         next.menu = main
-        effects.append(announce(announcement(main, in: next, at: time, opening: true), in: next))
+        effects.append(announce(announcement(main, in: next, opening: true), in: next))
       }
     case .chosen:
       guard let menu = state.menu else { return (state, []) }
@@ -180,7 +180,7 @@ public enum Menu {
       if page == .books, let open = state.bookID { selected = state.library.firstIndex { $0.id == open } ?? 0 }
       let opened = MenuState(page: page, selected: selected)
       next.menu = opened
-      effects.append(announce(announcement(opened, in: next, at: time, opening: true), in: next))
+      effects.append(announce(announcement(opened, in: next, opening: true), in: next))
     case .books:
       guard menu.selected < state.library.count else {
         effects.append(announce("No books found. Put books in the books folder or on a USB drive.", in: next))

@@ -132,7 +132,7 @@ public enum Reader {
         } else {
           menu.selected = min(menu.selected, max(entries.count - 1, 0))
           next.menu = menu
-          effects.append(Menu.announce(Menu.announcement(menu, in: next, at: time), in: next))
+          effects.append(Menu.announce(Menu.announcement(menu, in: next), in: next))
         }
         next.menu = menu
       }

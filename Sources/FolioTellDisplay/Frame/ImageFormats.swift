@@ -17,7 +17,9 @@ public enum ImageFormats {
 
   /// Reads a plain PBM written by `pbm` (or any P1 file whose height is whole pages).
   public static func frame(fromPBM text: String) throws(PBMError) -> Frame {
-    var tokens = text.split(whereSeparator: { $0.isWhitespace }).filter { !$0.hasPrefix("#") }[...]
+    // A comment runs from # to the end of its line.
+    let uncommented = text.split(separator: "\n").map { $0.prefix { $0 != "#" } }.joined(separator: " ")
+    var tokens = uncommented.split(whereSeparator: { $0.isWhitespace })[...]
     guard tokens.popFirst() == "P1", let width = tokens.popFirst().flatMap({ Int($0) }),
       let height = tokens.popFirst().flatMap({ Int($0) }), width > 0, height > 0, height % 8 == 0
     else { throw PBMError(description: "not a plain PBM (P1) picture of whole 8-row pages") }

@@ -87,7 +87,7 @@ public final class FreeTypeFace: Typeface {
   }
 
   private static func render(_ scalar: Unicode.Scalar, size: Int, faces: [FT_Face]) -> Glyph {
-    guard let face = faces.first(where: { FT_Get_Char_Index($0, FT_ULong(scalar.value)) != 0 }) ?? nil else {
+    guard let face = faces.first(where: { FT_Get_Char_Index($0, FT_ULong(scalar.value)) != 0 }) else {
       return missing(size: size, faces: faces)
     }
     guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { return missing(size: size, faces: faces) }

@@ -7,15 +7,15 @@ public enum ScreenModel {
     if case .off = display.power { return .blank }
     let playback = reader.playback
     if let menu = reader.menu {
-      let items = Menu.items(of: menu.page, in: reader, at: time)
+      let items = Menu.items(of: menu.page, in: reader)
       return .menu(title: Menu.title(of: menu.page), items: items, selected: menu.selected)
     }
     if let failure = playback.failure { return .message(title: "Speech stopped", text: failure) }
-    if display.showsStatus(at: time) { return .status(status(of: reader, title: title, at: time)) }
+    if display.showsStatus(at: time) { return .status(status(of: reader, title: title)) }
     let book = playback.book
     guard !book.isEmpty else { return .message(title: "FolioTell", text: "No book is open") }
     if playback.phase == .finished { return .message(title: title ?? "Finished", text: "End of the book") }
-    guard book.hasText else { return .status(status(of: reader, title: title, at: time)) }
+    guard book.hasText else { return .status(status(of: reader, title: title)) }
     let index = playback.sentenceIndex
     let sentence = book.sentences[index]
     let text = String(String.UnicodeScalarView(book.scalars[sentence.start..<min(sentence.end, book.scalars.count)]))
@@ -37,7 +37,7 @@ public enum ScreenModel {
     }
   }
 
-  public static func status(of reader: ReaderState, title: String?, at now: Double = 0) -> Status {
+  public static func status(of reader: ReaderState, title: String?) -> Status {
     let playback = reader.playback
     let end = max(playback.book.endOffset, 1)
     let state: String

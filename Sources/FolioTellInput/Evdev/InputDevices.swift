@@ -57,11 +57,11 @@ final class InputDevices {
     return names.sorted().compactMap { open(folder + "/" + $0) }
   }
 
-  /// Handles the folder's changes; returns fds opened (to watch) and closed (to forget).
-  func folderChanged() -> (opened: [Int32], closed: [Int32]) {
+  /// Handles the folder's changes; returns the fds opened (to watch). Devices removed are closed, which
+  /// takes them out of epoll too.
+  func folderChanged() -> [Int32] {
     var buffer = [UInt8](repeating: 0, count: 4096)
     var opened: [Int32] = []
-    var closed: [Int32] = []
     while true {
       let count = read(watch, &buffer, buffer.count)
       guard count > 0 else { break }
@@ -86,13 +86,13 @@ final class InputDevices {
         guard descriptor == folderWatch, name.hasPrefix("event") else { continue }
         let path = folder + "/" + name
         if mask & UInt32(IN_DELETE) != 0 {
-          if let fd = devices.first(where: { $0.value.path == path })?.key { closed.append(fd); forget(fd, gone: true) }
+          if let fd = devices.first(where: { $0.value.path == path })?.key { forget(fd, gone: true) }
         } else if !devices.values.contains(where: { $0.path == path }), let fd = open(path) {
           opened.append(fd)
         }
       }
     }
-    return (opened, closed)
+    return opened
   }
 
   private func open(_ path: String) -> Int32? {

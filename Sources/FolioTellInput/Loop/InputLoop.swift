@@ -130,8 +130,7 @@ public final class InputLoop: @unchecked Sendable {
           timerFired = true
         case 1:
           guard let devices else { continue }
-          let (opened, _) = devices.folderChanged()
-          for fd in opened { add(fd, token: 1_000_000 + UInt64(fd)) }
+          for fd in devices.folderChanged() { add(fd, token: 1_000_000 + UInt64(fd)) }
         case 100..<1_000_000:
           guard let gpio else { continue }
           let line = gpio.lines[Int(token - 100)]

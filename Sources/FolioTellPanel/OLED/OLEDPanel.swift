@@ -10,8 +10,6 @@ public final class OLEDPanel {
   private var shown: Frame?
   private var brightness: UInt8?
   private var isOn = true
-  /// Bytes put on the bus since the panel was made, with addresses and control bytes.
-  public private(set) var bytesSent = 0
 
   public init(config: PanelConfig, transport: any I2CTransport) {
     self.config = config
@@ -31,7 +29,6 @@ public final class OLEDPanel {
           sent += try transport.send(control: PanelCommands.commandStream, PanelCommands.display(on: false))
           isOn = false
         }
-        bytesSent += sent
         return sent
       case .on(let value): wanted = value
       }
@@ -53,7 +50,6 @@ public final class OLEDPanel {
         sent += try transport.send(control: PanelCommands.commandStream, PanelCommands.display(on: true))
         isOn = true
       }
-      bytesSent += sent
       return sent
     } catch {
       shown = nil
@@ -86,7 +82,7 @@ public final class OLEDPanel {
   /// Sends the brightness it already has: harmless, and a module that is gone does not answer.
   public func probe() throws(I2CError) {
     do {
-      bytesSent += try transport.send(
+      try transport.send(
         control: PanelCommands.commandStream,
         isOn ? PanelCommands.brightness(brightness ?? 0x80) : PanelCommands.display(on: false))
     } catch {

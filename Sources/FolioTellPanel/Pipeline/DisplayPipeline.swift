@@ -13,8 +13,6 @@ public final class DisplayPipeline: Sendable {
     var reader = ReaderState()
     var display: DisplayState
     var title: String?
-    /// Set when something changed that the thread has not drawn yet.
-    var dirty = true
     var stopping = false
   }
 
@@ -80,17 +78,13 @@ public final class DisplayPipeline: Sendable {
         && shared.reader.menu == state.menu && shared.reader.library == state.library
         && shared.reader.sleepTimer?.minutesLeft == state.sleepTimer?.minutesLeft
       shared.reader = state
-      if !same { shared.dirty = true }
       return !same
     }
     if changed { wake.signal() }
   }
 
   public func titleChanged(_ title: String?) {
-    shared.withLock {
-      $0.title = title
-      $0.dirty = true
-    }
+    shared.withLock { $0.title = title }
     wake.signal()
   }
 
@@ -103,7 +97,6 @@ public final class DisplayPipeline: Sendable {
         $0.reader.menu == nil
         ? .control(ControlOutput(time: time, control: output.control, action: output.action)) : .wake(time)
       $0.display = DisplayState.reduce($0.display, event)
-      $0.dirty = true
     }
     wake.signal()
   }
@@ -123,7 +116,6 @@ public final class DisplayPipeline: Sendable {
       // The state is copied out under the lock; the screen is worked out and drawn without it.
       let (reader, display, title, stopping) = shared.withLock { shared -> (ReaderState, DisplayState, String?, Bool) in
         shared.display = DisplayState.reduce(shared.display, .tick(time))
-        shared.dirty = false
         return (shared.reader, shared.display, shared.title, shared.stopping)
       }
       if stopping { break }

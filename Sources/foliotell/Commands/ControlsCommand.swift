@@ -146,30 +146,20 @@ enum ControlsCommand {
   }
 }
 
-/// Says each control aloud ("play, short"), a new one cutting off the last, through the same reader
-/// runtime and espeak-ng engine the box reads with. Without a sound card, controls are only printed.
+/// Says each control aloud ("play, short"), a new one cutting off the last: an announcement of the same
+/// espeak-ng engine the box reads with. Without a sound card, controls are only printed.
 final class ControlVoice: Sendable {
-  let runtime: ReaderRuntime
-  let funnel: EventFunnel<ReaderEvent>
-  let counter = Mutex(0)
+  let engine: EspeakSpeechEngine
 
   init?(audio: String) {
-    let funnel = EventFunnel<ReaderEvent>()
     do {
-      let sink = try AudioSpecification.sink(for: audio)
-      let engine = try EspeakSpeechEngine(sink: funnel, audio: sink, options: EspeakSpeechEngine.Options())
-      var initial = ReaderState()
-      initial.playback = PlaybackState(wpm: 220, voice: "en", wpmLimits: SpeechLimits.wpm)
-      runtime = ReaderRuntime(
-        funnel: funnel, initial: initial,
-        effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: InMemoryPositionStore()),
-        clock: MonotonicClock())
+      engine = try EspeakSpeechEngine(
+        sink: EventFunnel<ReaderEvent>(), audio: try AudioSpecification.sink(for: audio),
+        options: EspeakSpeechEngine.Options())
     } catch {
       FileHandle.standardError.write(Data("foliotell: controls are printed, not spoken: \(error)\n".utf8))
       return nil
     }
-    self.funnel = funnel
-    funnel.start()
   }
 
   func say(_ output: ControlOutput) {
@@ -179,12 +169,6 @@ final class ControlVoice: Sendable {
       words = "\(output.control.lowercased().replacingOccurrences(of: "_", with: " ")), \(gesture.rawValue)."
     case .turn(let steps): words = "\(steps > 0 ? "right" : "left") \(abs(steps))."
     }
-    let number = counter.withLock {
-      $0 += 1
-      return $0
-    }
-    let book = SpeechCommands.book(fromText: words)
-    runtime.post(.bookOpened(bookID: "control-\(number)", book: book, saved: nil))
-    runtime.post(.playback(.primaryTapped))
+    engine.announce(words, wpm: 220, voice: "en")
   }
 }

@@ -140,17 +140,7 @@ enum SimCommand {
     let (loaded, bookLanguage) = loadBook(at: path, language: options.language)
     let saved = log?.settings
     let wpm = options.wpm ?? saved?.wpm ?? SpeechRate.normal
-    // A book in a known language is read with a voice of that language (the listener's saved voice when it
-    // is one, like en-us for an English book); otherwise with the saved voice.
-    let bookVoice = bookLanguage.flatMap { language -> String? in
-      let voice = InfoCommand.voiceFor(language)
-      return voice == "en" && !language.lowercased().hasPrefix("en") ? nil : voice
-    }
-    let savedVoice = saved?.voice
-    let voice =
-      options.voice
-      ?? bookVoice.map { voice in savedVoice.map { $0.lowercased().hasPrefix(voice) } == true ? savedVoice! : voice }
-      ?? savedVoice ?? "en"
+    let voice = options.voice ?? voice(forLanguage: bookLanguage, current: saved?.voice) ?? saved?.voice ?? "en"
 
     let virtualClock = options.virtualClock ? VirtualClock() : nil
     let clock: any ReaderClock = virtualClock ?? MonotonicClock()
@@ -238,9 +228,8 @@ enum SimCommand {
       TerminalKeys.read { action in
         switch action {
         case .control(let control, let gesture):
-          let output = ControlOutput(time: 0, control: control, action: .gesture(gesture))
-          display?.control(output)
-          for event in ControlMap.events(for: output, in: runtime.snapshot) { runtime.post(event) }
+          deliver(
+            ControlOutput(time: 0, control: control, action: .gesture(gesture)), runtime: runtime, display: display)
         case .quit: quit()
         }
       }
@@ -258,6 +247,22 @@ enum SimCommand {
     if let reason = failure.withLock({ $0 }) { fail("speech failed: \(reason)", status: 1) }
   }
 
+  /// The voice for a book's language: the current voice when it already is one of that language (en-us for
+  /// an English book), else the language's own; nil when the language is unknown or has no voice.
+  static func voice(forLanguage language: String?, current: String?) -> String? {
+    guard let language else { return nil }
+    let voice = InfoCommand.voiceFor(language)
+    if voice == "en" && !language.lowercased().hasPrefix("en") { return nil }
+    if let current, current.lowercased().hasPrefix(voice.lowercased()) { return current }
+    return voice
+  }
+
+  /// A decoded control (a button, the encoder, a key): to the display, then as the events of the box's mode.
+  static func deliver(_ output: ControlOutput, runtime: ReaderRuntime, display: DisplayPipeline?) {
+    display?.control(output)
+    for event in ControlMap.events(for: output, in: runtime.snapshot) { runtime.post(event) }
+  }
+
   /// The board's buttons, encoder and input devices, each decoded control turned into the reducer events of
   /// the box's mode. A wiring problem is said and reading goes on with the keys that still work.
   static func startControls(_ options: Options, runtime: ReaderRuntime, display: DisplayPipeline?) -> InputLoop? {
@@ -269,10 +274,7 @@ enum SimCommand {
       fail(error.description)
     }
     let report: @Sendable (String) -> Void = { FileHandle.standardError.write(Data("foliotell: \($0)\n".utf8)) }
-    let handle: @Sendable (ControlOutput) -> Void = { output in
-      display?.control(output)
-      for event in ControlMap.events(for: output, in: runtime.snapshot) { runtime.post(event) }
-    }
+    let handle: @Sendable (ControlOutput) -> Void = { deliver($0, runtime: runtime, display: display) }
     let loop = InputLoop(setup: setup, report: report, handle: handle)
     do {
       try loop.start()

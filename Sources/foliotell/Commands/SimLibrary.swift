@@ -50,14 +50,11 @@ final class SimLibrary: Sendable {
     do {
       let (id, document) = try BookReader.read(path: entry.path, language: language)
       // A book in another language is read with a voice of that language (unless --voice said one).
-      if voice == nil, let bookLanguage = document.language {
-        let bookVoice = InfoCommand.voiceFor(bookLanguage)
-        let current = runtime.snapshot.playback.voice
-        if !current.lowercased().hasPrefix(bookVoice.lowercased()),
-          bookVoice != "en" || bookLanguage.lowercased().hasPrefix("en")
-        {
-          runtime.post(.playback(.voiceChanged(voice: bookVoice)))
-        }
+      let current = runtime.snapshot.playback.voice
+      if voice == nil, let bookVoice = SimCommand.voice(forLanguage: document.language, current: current),
+        bookVoice != current
+      {
+        runtime.post(.playback(.voiceChanged(voice: bookVoice)))
       }
       runtime.open(bookID: id, book: document.sentenceMap, path: entry.path)
       display?.titleChanged(document.title ?? entry.title)
