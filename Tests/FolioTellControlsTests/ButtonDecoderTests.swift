@@ -87,6 +87,41 @@ import Testing
     #expect(decoder.advance(to: 10_000).count <= 3)
   }
 
+  /// A held NEXT is how a listener seeks: repeats go on every 150 ms until the release, however late the
+  /// decoder is asked (a replay asks only at the edges).
+  /// Held for a few ms over whole seconds, so no repeat falls on the release itself.
+  @Test(arguments: [1.0, 1.4, 2.0, 5.0, 60.0])
+  func repeatsGoOnForAsLongAsTheButtonIsHeld(seconds: Double) {
+    let held = seconds + 0.01
+    let outputs = decode([(1.0, true), (1.0 + held, false)])
+    let repeats = outputs.filter { $0.hasPrefix("repeat@") }
+    let expected = Int(((held - 0.6) / 0.15).rounded(.down))
+    #expect(outputs.first == "long@1600")
+    #expect(outputs.last == "release@\(Int(((1.0 + held) * 1000).rounded()))")
+    #expect(repeats.count == expected)
+    #expect(repeats.last == "repeat@\(1600 + 150 * expected)")
+  }
+
+  @Test func repeatsWorkedOutAtEachDeadlineMatchThoseWorkedOutAtTheRelease() {
+    var live = ButtonDecoder(control: "NEXT")
+    var outputs = live.edge(down: true, at: 1.0)
+    while let due = live.deadline, due < 6.0 { outputs += live.advance(to: due) }
+    outputs += live.edge(down: false, at: 6.0)
+    outputs += live.advance(to: 6.1)
+    var replayed = ButtonDecoder(control: "NEXT")
+    var late = replayed.edge(down: true, at: 1.0)
+    late += replayed.edge(down: false, at: 6.0)
+    late += replayed.advance(to: 6.1)
+    #expect(outputs == late)
+  }
+
+  @Test func aTimeTooLargeToMoveByARepeatStopsRepeatingInsteadOfLooping() {
+    var decoder = ButtonDecoder(control: "NEXT")
+    _ = decoder.edge(down: true, at: 0)
+    #expect(decoder.advance(to: 1e18).count <= 3)
+    #expect(decoder.deadline == nil)
+  }
+
   @Test func aZeroDebounceDecidesAtTheEdge() {
     var decoder = ButtonDecoder(control: "PLAY", timing: ButtonTiming(debounce: 0))
     #expect(decoder.edge(down: true, at: 1).isEmpty)

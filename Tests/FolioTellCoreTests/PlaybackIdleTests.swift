@@ -106,7 +106,7 @@ import Testing
 
   @Test func theInitialRateIsClampedToTheLimits() {
     #expect(PlaybackState(book: Books.three, wpm: 20).wpm == 80)
-    #expect(PlaybackState(book: Books.three, wpm: 9000).wpm == 450)
+    #expect(PlaybackState(book: Books.three, wpm: 9000).wpm == 900)
   }
 
   @Test func tokensGoOnFromAGivenStartingToken() {

@@ -68,23 +68,23 @@ import Testing
 
   @Test func aSpeedAboveTheLimitIsClampedToTheFastestRate() {
     var script = speakingAtFive()
-    script.send(.speedChanged(wpm: 5000), effect: .startUtterance(token: 2, offset: 20, wpm: 450, voice: "en")) {
-      $0.wpm = 450
+    script.send(.speedChanged(wpm: 5000), effect: .startUtterance(token: 2, offset: 20, wpm: 900, voice: "en")) {
+      $0.wpm = 900
       $0.utteranceToken = 2
       $0.word = nil
-      $0.phase = .speaking(utterance(2, at: 20, wpm: 450, started: false))
+      $0.phase = .speaking(utterance(2, at: 20, wpm: 900, started: false))
     }
   }
 
   @Test func aSpeedAlreadyAtTheLimitPastItAgainChangesNothing() {
-    var script = PlaybackScript(wpm: 450)
+    var script = PlaybackScript(wpm: 900)
     script.play()
-    script.ignores(.speedChanged(wpm: 900))
+    script.ignores(.speedChanged(wpm: 925))
   }
 
-  @Test func widerLimitsAllowExperiencedListenersToGoFaster() {
-    var script = PlaybackScript(PlaybackState(book: Books.three, wpmLimits: 80...900))
-    script.send(.speedChanged(wpm: 700)) { $0.wpm = 700 }
+  @Test func narrowerLimitsKeepTheRateInside() {
+    var script = PlaybackScript(PlaybackState(book: Books.three, wpmLimits: 80...450))
+    script.send(.speedChanged(wpm: 700)) { $0.wpm = 450 }
   }
 
   @Test func aSpeedChangeWhileIdleIsOnlyRemembered() {

@@ -34,6 +34,31 @@ extension CommandLineTests {
     #expect(result.errors.contains("line 2: \"value\" must be 0 or 1"))
   }
 
+  @Test func controlsReplayNamesATimeTheDecoderCannotUse() throws {
+    let edges = write("{\"t\": 0.0, \"line\": \"GPIO17\", \"value\": 0}\n{\"t\": 1e18, \"line\": \"GPIO17\", \"value\": 1}\n")
+    let result = try run(["controls", "--replay", edges, "--board", Self.board])
+    #expect(result.status == 1)
+    #expect(result.errors.contains("line 2: \"t\" is 1e+18 s"))
+    #expect(result.output.isEmpty)
+  }
+
+  @Test func controlsReplayAcceptsWindowsLineEndings() throws {
+    let edges = write(
+      "{\"t\": 0.0, \"line\": \"GPIO17\", \"value\": 0}\r\n{\"t\": 0.2, \"line\": \"GPIO17\", \"value\": 1}\r\n")
+    let result = try run(["controls", "--replay", edges, "--board", Self.board])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == #"{"t": 0.2000, "control": "PLAY", "gesture": "short"}"# + "\n")
+  }
+
+  @Test func controlsReplayRepeatsAHeldButtonUntilItsRelease() throws {
+    let edges = write(
+      "{\"t\": 1.0, \"line\": \"GPIO27\", \"value\": 0}\n{\"t\": 2.4, \"line\": \"GPIO27\", \"value\": 1}\n")
+    let result = try run(["controls", "--replay", edges, "--board", Self.board])
+    #expect(result.status == 0, "\(result.errors)")
+    let gestures = result.output.split(separator: "\n").map { $0.split(separator: "\"gesture\": ").last ?? "" }
+    #expect(gestures == [#""long"}"#] + Array(repeating: #""repeat"}"#, count: 5) + [#""release"}"#])
+  }
+
   @Test func controlsWithoutTheBoardsChipSaysWhatToCheck() throws {
     let result = try run(["controls", "--board", Self.board, "--no-devices", "--silent"])
     if FileManager.default.fileExists(atPath: "/dev/gpiochip0") {

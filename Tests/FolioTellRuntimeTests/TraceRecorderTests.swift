@@ -116,6 +116,24 @@ import Testing
     #expect(lines.last?.contains(#""sentence": 1, "offset": 15"#) == true)
   }
 
+  @Test func replayAcceptsWindowsLineEndings() throws {
+    let path = write(
+      "{\"document\": {\"sentences\": [[0, 14], [15, 29]]}}\r\n{\"t\": 0, \"event\": \"primaryTapped\"}\r\n"
+        + "{\"event\": \"willSpeakRange\", \"token\": 1, \"location\": 15, \"length\": 4}\r\n")
+    let result = try run(["replay", path])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.split(separator: "\n").count == 2)
+  }
+
+  @Test func aTraceTheSimulatorRecordsAtItsFastestRateReplays() throws {
+    let trace = FileManager.default.temporaryDirectory.appendingPathComponent("fast-\(UUID().uuidString).jsonl").path
+    let sim = try run(["sim", "--clock", "virtual", "--engine", "simulated", "--wpm", "900", "--trace", trace])
+    #expect(sim.status == 0, "\(sim.errors)")
+    let replay = try run(["replay", trace])
+    #expect(replay.status == 0, "\(replay.errors)")
+    #expect(replay.output.contains(#""wpm": 900"#))
+  }
+
   @Test func replayReadsStandardInput() throws {
     let result = try run(
       ["replay", "-"], input: "{\"document\": {\"sentences\": [[0, 3]]}}\n{\"event\": \"stopTapped\"}\n")

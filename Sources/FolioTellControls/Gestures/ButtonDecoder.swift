@@ -40,6 +40,9 @@ public struct ButtonDecoder: Equatable, Sendable {
     var next: Double?
   }
 
+  /// How far behind repeats are still worked out one by one (seconds of holding).
+  public static let longestCatchUp = 3600.0
+
   public let control: String
   public let timing: ButtonTiming
   private(set) var phase: Phase = .released
@@ -95,9 +98,13 @@ public struct ButtonDecoder: Equatable, Sendable {
         phase = isDown ? .pressed(since: since, longFired: false, next: since + timing.longPress) : .released
       case .pressed(let since, let longFired, _):
         outputs.append(output(due, longFired ? .repeatWhileHeld : .long))
+        // Repeats go on for as long as the button is held (a held NEXT is how a listener seeks), also when
+        // they are worked out late, as in a replay. Only a clock that jumped far (a suspended box) gets one
+        // repeat now instead of one for every interval missed.
         var next: Double? = timing.repeatInterval > 0 ? due + timing.repeatInterval : nil
-        // Far behind (a clock that jumped): one repeat now, not one for every interval missed.
-        if let upcoming = next, time - upcoming > 4 * timing.repeatInterval { next = time + timing.repeatInterval }
+        if let upcoming = next, time - upcoming > Self.longestCatchUp { next = time + timing.repeatInterval }
+        // An interval too small to move a time this large would repeat for ever: stop repeating.
+        if let upcoming = next, upcoming <= due { next = nil }
         phase = .pressed(since: since, longFired: true, next: next)
       case .releasePending(let since, _, let held):
         if isDown {

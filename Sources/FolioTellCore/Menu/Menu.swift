@@ -86,7 +86,7 @@ public enum Menu {
   static func speeds(in state: ReaderState) -> [Int] {
     let limits = state.playback.wpmLimits
     let first = (limits.lowerBound + speedStep - 1) / speedStep * speedStep
-    let speeds = Array(stride(from: first, through: min(limits.upperBound, 500), by: speedStep))
+    let speeds = Array(stride(from: first, through: limits.upperBound, by: speedStep))
     return speeds.isEmpty ? [state.playback.wpm] : speeds
   }
 

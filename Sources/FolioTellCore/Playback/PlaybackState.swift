@@ -48,10 +48,12 @@ public enum PlaybackPhase: Equatable, Sendable {
   }
 }
 
-/// The rates a listener may choose, in words per minute.
+/// The rates a listener may choose, in words per minute: one set of limits for the commands, the
+/// controls, the menu and traces, so every recorded trace replays. 80 to 450 is espeak-ng's usual
+/// range; faster is for experienced listeners.
 public enum SpeechRate {
   public static let normal = 175
-  public static let standardLimits = 80...450
+  public static let limits = 80...900
 }
 
 /// Everything playback decides from.
@@ -76,7 +78,7 @@ public struct PlaybackState: Equatable, Sendable {
     offset: Int = 0,
     wpm: Int = SpeechRate.normal,
     voice: String = "en",
-    wpmLimits: ClosedRange<Int> = SpeechRate.standardLimits,
+    wpmLimits: ClosedRange<Int> = SpeechRate.limits,
     utteranceToken: Int = 0
   ) {
     self.book = book

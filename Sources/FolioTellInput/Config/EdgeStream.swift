@@ -14,6 +14,10 @@ public struct EdgeRecord: Equatable, Sendable {
     self.value = value
   }
 
+  /// Times must stay below 2^32 s: there a Double still resolves about a microsecond, and a 20 ms debounce
+  /// or a 150 ms repeat still moves time forward.
+  public static let latestTime = 4_294_967_296.0
+
   public var jsonLine: String {
     let escaped = line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     return "{\"t\": \(String(format: "%.6f", time)), \"line\": \"\(escaped)\", \"value\": \(value)}"
@@ -34,7 +38,8 @@ public enum EdgeStream {
   /// Parses a whole recording; blank lines are skipped. Edges must not go back in time.
   public static func parse(_ text: String, file: String) throws(EdgeStreamError) -> [EdgeRecord] {
     var edges: [EdgeRecord] = []
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // "\r\n" is one Character, and a newline: Windows line endings split like Unix ones.
+    for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
       let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
       if line.isEmpty { continue }
       let number = index + 1
@@ -43,6 +48,12 @@ public enum EdgeStream {
       }
       guard let time = (object["t"] as? NSNumber)?.doubleValue, time.isFinite, time >= 0 else {
         throw EdgeStreamError(file: file, line: number, reason: "\"t\" is missing or not a number of seconds >= 0")
+      }
+      guard time < EdgeRecord.latestTime else {
+        throw EdgeStreamError(
+          file: file, line: number,
+          reason:
+            "\"t\" is \(time) s, past \(Int(EdgeRecord.latestTime)) s (136 years), where seconds no longer hold the microseconds the debounce needs; record times on the kernel's monotonic clock")
       }
       guard let name = object["line"] as? String, !name.isEmpty else {
         throw EdgeStreamError(file: file, line: number, reason: "\"line\" is missing or not a line name")

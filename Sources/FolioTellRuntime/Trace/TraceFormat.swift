@@ -90,11 +90,11 @@ public enum TraceFormat {
         line: line, message: "position \(position) is outside the book, which ends at offset \(book.endOffset)")
     }
     let wpm = try optionalInt(members, "wpm", line: line, what: "the document's")
-    if let wpm, !SpeechRate.standardLimits.contains(wpm) {
+    if let wpm, !SpeechRate.limits.contains(wpm) {
       throw TraceError(
         line: line,
         message:
-          "wpm \(wpm) is outside \(SpeechRate.standardLimits.lowerBound)...\(SpeechRate.standardLimits.upperBound)")
+          "wpm \(wpm) is outside \(SpeechRate.limits.lowerBound)...\(SpeechRate.limits.upperBound)")
     }
     var voice: String? = nil
     if let value = members["voice"] {

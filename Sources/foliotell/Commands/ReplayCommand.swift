@@ -21,7 +21,8 @@ enum ReplayCommand {
     var replay = Replay()
     var output = ""
     do {
-      var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      // "\r\n" is one Character, and a newline: Windows line endings split like Unix ones.
+      var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
       if lines.last == "" { lines.removeLast() }
       for line in lines {
         if let result = try replay.feed(line) {

@@ -42,7 +42,7 @@ enum SimCommand {
       switch argument {
       case "--wpm":
         let text = value(for: argument)
-        guard let wpm = Int(text), SpeechLimits.wpm.contains(wpm) else {
+        guard let wpm = Int(text), SpeechRate.limits.contains(wpm) else {
           fail("--wpm '\(text)' is not a rate from 80 to 900 words per minute")
         }
         options.wpm = wpm
@@ -158,7 +158,7 @@ enum SimCommand {
       engine = SimulatedSpeechEngine(sink: funnel, scheduler: scheduler)
     }
     var initial = ReaderState()
-    initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechLimits.wpm)
+    initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechRate.limits)
     let effects = EffectHandler(speech: engine, audio: SilentAudioOutput(), store: store)
     let runtime = ReaderRuntime(funnel: funnel, initial: initial, effects: effects, clock: clock)
 

@@ -29,7 +29,7 @@ struct SpeechOptions {
     }
     switch flag {
     case "--voice": voice = value()
-    case "--wpm": wpm = number(SpeechLimits.wpm, "a rate in words per minute")
+    case "--wpm": wpm = number(SpeechRate.limits, "a rate in words per minute")
     case "--volume": volume = number(0...200, "a volume (100 is normal)")
     case "--pitch": pitch = number(0...100, "a pitch (50 is normal)")
     case "--audio": audio = value()
@@ -61,11 +61,6 @@ struct SpeechOptions {
   }
 }
 
-/// Rates the commands accept: espeak-ng's standard range and beyond, for experienced listeners.
-enum SpeechLimits {
-  static let wpm = 80...900
-}
-
 enum SpeechCommands {
   /// Speaks a whole book through the runtime, from its first sentence to its end; exits on failure.
   static func speak(book: SentenceMap, options: SpeechOptions, echo: Bool) {
@@ -83,7 +78,7 @@ enum SpeechCommands {
       fail(error.description, status: 1)
     }
     var initial = ReaderState()
-    initial.playback = PlaybackState(wpm: options.wpm, voice: options.voice, wpmLimits: SpeechLimits.wpm)
+    initial.playback = PlaybackState(wpm: options.wpm, voice: options.voice, wpmLimits: SpeechRate.limits)
     let runtime = ReaderRuntime(
       funnel: funnel, initial: initial,
       effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: InMemoryPositionStore()),

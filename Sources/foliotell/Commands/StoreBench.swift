@@ -19,7 +19,7 @@ enum StoreBench {
         }
         minutes = value
       case "--wpm":
-        guard let value = rest.popFirst().flatMap(Int.init), SpeechLimits.wpm.contains(value) else {
+        guard let value = rest.popFirst().flatMap(Int.init), SpeechRate.limits.contains(value) else {
           fail("--wpm needs a rate from 80 to 900")
         }
         wpm = value
