@@ -1,3 +1,4 @@
+import FolioTellCore
 import Testing
 
 @testable import FolioTellControls

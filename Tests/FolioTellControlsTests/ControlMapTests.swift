@@ -16,7 +16,13 @@ import Testing
     var outputs: [ControlOutput] = []
     for (time, line, level) in edges { outputs += decoder.edge(line: line, level: level, at: time) }
     outputs += decoder.advance(to: (edges.last?.0 ?? 0) + 0.05)
-    return outputs.flatMap { ControlMap.events(for: $0, in: state) }.compactMap {
+    return outputs.compactMap(\.readerEvent).flatMap { event -> [ReaderEvent] in
+      switch event {
+      case .control(let name, let gesture): return ControlMap.events(control: name, gesture: gesture, in: state)
+      case .encoder(let steps): return ControlMap.events(encoderSteps: steps, in: state)
+      default: return [event]
+      }
+    }.compactMap {
       if case .playback(let event) = $0 { return event }
       return nil
     }
@@ -49,16 +55,19 @@ import Testing
 
   @Test func aControlWithNothingToDoInTheModeGivesNoEvent() {
     #expect(events([(0, "GPIO23", 0), (0.1, "GPIO23", 1)]).isEmpty)
-    #expect(
-      ControlMap.events(for: ControlOutput(time: 0, control: "BACK", action: .gesture(.short)), in: ReaderState())
-        .isEmpty)
+    #expect(ControlMap.events(control: "BACK", gesture: .short, in: ReaderState()).isEmpty)
   }
 
   @Test func speedKeysStepFromTheCurrentRate() {
     var state = ReaderState()
     state.playback.wpm = 200
-    let faster = ControlMap.events(for: ControlOutput(time: 0, control: "FASTER", action: .gesture(.short)), in: state)
+    let faster = ControlMap.events(control: "FASTER", gesture: .short, in: state)
     #expect(faster == [.playback(.speedChanged(wpm: 225))])
+  }
+
+  @Test func aTurnOfAnEncoderWithAnotherNameMeansNothing() {
+    #expect(ControlOutput(time: 0, control: "VOLUME", action: .turn(steps: 2)).readerEvent == nil)
+    #expect(ControlOutput(time: 0, control: "ENCODER", action: .turn(steps: -2)).readerEvent == .encoder(steps: -2))
   }
 
   @Test func linesNotInTheWiringAreIgnored() {

@@ -4,58 +4,75 @@ import Testing
 
 @testable import FolioTellDisplay
 
-/// Bedside behaviour as event sequences: controls and clock ticks in, view and power out.
+/// Bedside behaviour as event sequences: the root reducer's control events in, the display's view and
+/// power at a moment out.
 @Suite struct DisplayStateTests {
-  func press(_ control: String, _ gesture: Gesture = .short, at time: Double) -> DisplayState.Event {
-    .control(ControlOutput(time: time, control: control, action: .gesture(gesture)))
+  enum Step {
+    case press(String, Gesture, at: Double)
+    case turn(Int, at: Double)
+    case menuOpen
   }
 
-  func run(_ events: [DisplayState.Event]) -> DisplayState {
-    events.reduce(DisplayState(settings: DisplaySettings(), at: 0)) { DisplayState.reduce($0, $1) }
+  func press(_ control: String, _ gesture: Gesture = .short, at time: Double) -> Step { .press(control, gesture, at: time) }
+
+  func view(_ steps: [Step]) -> DisplayView {
+    var state = ReaderState()
+    for step in steps {
+      switch step {
+      case .press(let control, let gesture, let time):
+        state = Reader.reduce(state, .control(name: control, gesture: gesture), at: time).0
+      case .turn(let steps, let time):
+        state = Reader.reduce(state, .encoder(steps: steps), at: time).0
+      case .menuOpen:
+        state.menu = MenuState()
+      }
+    }
+    return state.display
+  }
+
+  func run(_ steps: [Step], at time: Double, settings: DisplaySettings = DisplaySettings()) -> DisplayState {
+    DisplayState(view(steps), settings: settings, at: time)
   }
 
   @Test func itDimsThenGoesDarkWithoutInputAndAnyControlWakesIt() {
     let settings = DisplaySettings()
-    #expect(run([.tick(10)]).power == .on(brightness: settings.brightness))
-    #expect(run([.tick(30)]).power == .on(brightness: settings.dimBrightness))
-    #expect(run([.tick(119)]).power == .on(brightness: settings.dimBrightness))
-    #expect(run([.tick(120)]).power == .off)
-    #expect(run([.tick(500), press("NEXT", at: 500)]).power == .on(brightness: settings.brightness))
-    #expect(
-      run([.tick(500), .control(ControlOutput(time: 500, control: "ENCODER", action: .turn(steps: 1)))]).power
-        == .on(brightness: settings.brightness))
+    #expect(run([], at: 10).power == .on(brightness: settings.brightness))
+    #expect(run([], at: 30).power == .on(brightness: settings.dimBrightness))
+    #expect(run([], at: 119).power == .on(brightness: settings.dimBrightness))
+    #expect(run([], at: 120).power == .off)
+    #expect(run([press("NEXT", at: 500)], at: 500).power == .on(brightness: settings.brightness))
+    #expect(run([.turn(1, at: 500)], at: 500).power == .on(brightness: settings.brightness))
   }
 
   @Test func theNextChangeIsWhenItDimsOrGoesDarkAndNothingAfterThat() {
-    let state = run([press("PLAY", at: 5)])
+    let state = run([press("PLAY", at: 5)], at: 5)
     #expect(state.nextChange(after: 5) == 35)
     #expect(state.nextChange(after: 35) == 125)
     #expect(state.nextChange(after: 125) == nil)
   }
 
   @Test func backTogglesTheBigWord() {
-    #expect(run([press("BACK", at: 1)]).view == .bigWord)
-    #expect(run([press("BACK", at: 1), press("BACK", at: 2)]).view == .reading)
-    #expect(run([press("PLAY", at: 1)]).view == .reading)
+    #expect(view([press("BACK", at: 1)]).mode == .bigWord)
+    #expect(view([press("BACK", at: 1), press("BACK", at: 2)]).mode == .reading)
+    #expect(view([press("PLAY", at: 1)]).mode == .reading)
   }
 
   @Test func nightModeIsAtMinimalBrightnessAndStillGoesDark() {
     let settings = DisplaySettings()
-    let night = run([press("BACK", .long, at: 1)])
+    let night = run([press("BACK", .long, at: 1)], at: 1)
     #expect(night.night)
     #expect(night.power == .on(brightness: settings.nightBrightness))
-    #expect(run([press("BACK", .long, at: 1), .tick(121)]).power == .off)
-    #expect(!run([press("BACK", .long, at: 1), press("BACK", .long, at: 2)]).night)
+    #expect(run([press("BACK", .long, at: 1)], at: 121).power == .off)
+    #expect(!view([press("BACK", .long, at: 1), press("BACK", .long, at: 2)]).night)
   }
 
   @Test func aLongMenuShowsTheStatusForAFewSeconds() {
-    let state = run([press("MENU", .long, at: 10)])
-    #expect(state.showsStatus(at: 12))
-    #expect(!run([press("MENU", .long, at: 10), .tick(15)]).showsStatus(at: 15))
+    #expect(run([press("MENU", .long, at: 10)], at: 12).showsStatus(at: 12))
+    #expect(!run([press("MENU", .long, at: 10)], at: 15).showsStatus(at: 15))
   }
 
   @Test func controlsInTheMenuOnlyWakeTheDisplay() {
-    let state = run([.tick(200), .wake(200)])
+    let state = run([.menuOpen, press("BACK", at: 200)], at: 200)
     #expect(state.power == .on(brightness: DisplaySettings().brightness))
     #expect(state.view == .reading)
   }
@@ -63,8 +80,7 @@ import Testing
   @Test func offCanBeTurnedOff() {
     var settings = DisplaySettings()
     settings.offAfter = 0
-    let state = DisplayState.reduce(DisplayState(settings: settings, at: 0), .tick(10_000))
-    #expect(state.power == .on(brightness: settings.dimBrightness))
+    #expect(run([], at: 10_000, settings: settings).power == .on(brightness: settings.dimBrightness))
   }
 }
 
@@ -84,13 +100,12 @@ import Testing
 
   @Test func theSentenceBeingReadAndItsWordAreShown() {
     let state = reader("The cat sat. It was warm there.", wordAt: 16)
-    let screen = ScreenModel.screen(for: state, display: DisplayState(), title: "Cats", at: 0)
+    let screen = ScreenModel.screen(for: state, display: DisplayState(at: 0), title: "Cats", at: 0)
     #expect(screen == .reading(sentence: "It was warm there.", word: 3..<6))
   }
 
   @Test func theBigWordViewShowsOnlyTheWord() {
-    let display = DisplayState.reduce(
-      DisplayState(), .control(ControlOutput(time: 0, control: "BACK", action: .gesture(.short))))
+    let display = DisplayState(DisplayView(mode: .bigWord), at: 0)
     #expect(
       ScreenModel.screen(
         for: reader("The cat sat. It was warm there.", wordAt: 20), display: display, title: nil, at: 0)
@@ -99,24 +114,24 @@ import Testing
 
   @Test func withNothingToReadAMessageSaysSo() {
     #expect(
-      ScreenModel.screen(for: ReaderState(), display: DisplayState(), title: nil, at: 0)
+      ScreenModel.screen(for: ReaderState(), display: DisplayState(at: 0), title: nil, at: 0)
         == .message(title: "FolioTell", text: "No book is open"))
     var failed = reader("The cat sat. It was warm there.", wordAt: nil)
     failed.playback.failure = "the sound card is gone"
     #expect(
-      ScreenModel.screen(for: failed, display: DisplayState(), title: nil, at: 0)
+      ScreenModel.screen(for: failed, display: DisplayState(at: 0), title: nil, at: 0)
         == .message(title: "Speech stopped", text: "the sound card is gone"))
   }
 
   @Test func theOpenMenuIsShownWithItsPosition() {
     var state = reader("The cat sat. It was warm there.", wordAt: 4)
     state.menu = MenuState(page: .main, selected: 1)
-    let screen = ScreenModel.screen(for: state, display: DisplayState(), title: nil, at: 0)
+    let screen = ScreenModel.screen(for: state, display: DisplayState(at: 0), title: nil, at: 0)
     #expect(screen == .menu(title: "Menu", items: Menu.items(of: .main, in: state), selected: 1))
   }
 
   @Test func aDarkDisplayShowsNothing() {
-    let dark = DisplayState.reduce(DisplayState(), .tick(1_000))
+    let dark = DisplayState(at: 1_000)
     #expect(
       ScreenModel.screen(
         for: reader("The cat sat. It was warm there.", wordAt: 4), display: dark, title: nil, at: 1_000) == .blank)

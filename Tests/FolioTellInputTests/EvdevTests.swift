@@ -1,3 +1,4 @@
+import FolioTellCore
 import FolioTellControls
 import Testing
 

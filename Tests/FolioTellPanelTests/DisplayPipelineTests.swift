@@ -49,6 +49,8 @@ import Testing
     let starts = [0, 4, 8, 14, 19, 24, 28, 34, 40, 45]
     state.playback.offset = starts[word]
     state.playback.word = TextSpan(start: starts[word], end: starts[word] + 3)
+    // A control was just used (these pipelines run on the wall clock).
+    state.display.lastInput = Date().timeIntervalSince1970
     return state
   }
 
@@ -133,7 +135,10 @@ import Testing
     pipeline.start()
     defer { pipeline.stop() }
     #expect(wait { pipeline.stats.framesShown == 1 })
-    pipeline.control(ControlOutput(time: 0, control: "MENU", action: .gesture(.long)))
+    // A long MENU, as the root reducer records it.
+    var status = reader(word: 2)
+    status.display.statusRequestedAt = Date().timeIntervalSince1970
+    pipeline.readerChanged(status)
     #expect(wait { pipeline.stats.framesShown == 2 })
     // No word, no control: the reading view comes back by itself.
     #expect(wait { pipeline.stats.framesShown == 3 })
@@ -154,7 +159,8 @@ import Testing
     #expect(wait { pipeline.displayState.power == .off })
     #expect(wait { bus.recorded.last?.bytes == [0xAE] })
     let dark = bus.writes
-    pipeline.control(ControlOutput(time: 0, control: "PLAY", action: .gesture(.short)))
+    // A control, as the root reducer records it.
+    pipeline.readerChanged(reader(word: 0))
     // Woken: set up again (the set-up ends with display on) and sent whole.
     #expect(wait { bus.recorded.dropFirst(dark).contains { $0.bytes.last == 0xAF } })
   }

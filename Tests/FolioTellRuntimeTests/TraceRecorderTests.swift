@@ -28,11 +28,12 @@ import Testing
     harness.run(until: 6)
 
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-    #expect(lines.first?.hasPrefix(#"{"document": {"sentences": [[0, 14], [15, 29], [30, 47]], "text": "#) == true)
+    #expect(lines.first == #"{"box": {"wpm": 175, "voice": "en"}}"#)
+    #expect(lines[1].hasPrefix(#"{"t": 0, "document": {"sentences": [[0, 14], [15, 29], [30, 47]], "text": "#))
     var replay = Replay()
     var outputs = 0
     for line in lines { if try replay.feed(line) != nil { outputs += 1 } }
-    #expect(outputs == lines.count - 1)
+    #expect(outputs == lines.count - 2)
     let live = harness.playback
     #expect(replay.state?.phase == live.phase)
     #expect(replay.state?.offset == live.offset)

@@ -1,3 +1,5 @@
+import FolioTellCore
+
 /// How a button is timed. Times in seconds.
 public struct ButtonTiming: Equatable, Sendable {
   /// A press must last this long to count; bounce and glitches shorter than it are ignored.

@@ -1,3 +1,5 @@
+import FolioTellCore
+
 /// All the box's buttons and encoders: raw line edges in, controls out. Pure.
 public struct ControlDecoder: Equatable, Sendable {
   private var buttons: [String: ButtonDecoder] = [:]

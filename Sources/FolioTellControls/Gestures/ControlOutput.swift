@@ -1,14 +1,4 @@
-/// What a person did with a control, as the decoders tell it.
-public enum Gesture: String, Equatable, Sendable {
-  /// Pressed and let go before the long-press time.
-  case short
-  /// Held for the long-press time: fires while still held.
-  case long
-  /// Still held after a long press: fires again at the repeat interval (fast seeking).
-  case repeatWhileHeld = "repeat"
-  /// Let go after a long press.
-  case release
-}
+import FolioTellCore
 
 /// One decoded control: a button's gesture or an encoder's turn, at the time of the edge that decided it
 /// (seconds, on the kernel's clock of the edges).
@@ -27,5 +17,16 @@ public struct ControlOutput: Equatable, Sendable {
     self.time = time
     self.control = control
     self.action = action
+  }
+}
+
+extension ControlOutput {
+  /// The root reducer's event for this control: a button's gesture, or the knob's detents. A turn of
+  /// an encoder given another name than ENCODER has no meaning for the box.
+  public var readerEvent: ReaderEvent? {
+    switch action {
+    case .gesture(let gesture): return .control(name: control, gesture: gesture)
+    case .turn(let steps): return control == ControlName.encoder && steps != 0 ? .encoder(steps: steps) : nil
+    }
   }
 }

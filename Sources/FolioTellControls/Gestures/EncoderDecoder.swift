@@ -1,3 +1,5 @@
+import FolioTellCore
+
 /// How a rotary encoder turns. Times in seconds.
 public struct EncoderTiming: Equatable, Sendable {
   /// Valid quadrature transitions from one click (detent) to the next: 4 for most encoders (a full

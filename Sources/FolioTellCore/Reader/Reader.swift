@@ -11,6 +11,12 @@ public struct ReaderState: Equatable, Sendable {
   public var library: [LibraryBook] = []
   /// The sleep timer, when it is set: it counts down only while the book is being read.
   public var sleepTimer: SleepTimer?
+  /// The open book's title, as shown and said.
+  public var title: String?
+  /// The file the open book came from, kept so the box reopens it after a restart.
+  public var bookPath: String?
+  /// What the listener chose for the display (view, night mode, status) and when a control was last used.
+  public var display = DisplayView()
 
   public init(playback: PlaybackState = PlaybackState(), policy: SavePolicy = SavePolicy()) {
     self.playback = playback
@@ -20,8 +26,13 @@ public struct ReaderState: Equatable, Sendable {
 
 public enum ReaderEvent: Equatable, Sendable {
   case playback(PlaybackEvent)
+  /// A named control (a button, a key) was used; what it does depends on the mode, decided here.
+  case control(name: String, gesture: Gesture)
+  /// The knob turned this many detents (positive clockwise).
+  case encoder(steps: Int)
   /// A book was opened, with the place the store had kept for it.
-  case bookOpened(bookID: String, book: SentenceMap, saved: ReadingPosition?)
+  case bookOpened(
+    bookID: String, book: SentenceMap, saved: ReadingPosition?, title: String? = nil, path: String? = nil)
   case clockTicked
   case positionStoreFailed(reason: String)
   case positionStoreRecovered
@@ -51,7 +62,7 @@ public enum ReaderEffect: Equatable, Sendable {
   /// The listener changed the rate or voice: keep it, durably.
   case saveSettings(PlaybackSettings)
   /// This book is the one to reopen after a restart.
-  case rememberOpenBook(bookID: String)
+  case rememberOpenBook(bookID: String, path: String? = nil)
   /// Say this (a menu item, a confirmation) with the reading voice and rate; nothing is reading meanwhile.
   case announce(text: String, wpm: Int, voice: String)
   /// Open this book of the library (the runtime reads its file and posts `bookOpened`).
@@ -81,7 +92,14 @@ public enum Reader {
       if playback.wpm != state.playback.wpm || playback.voice != state.playback.voice {
         effects.append(.saveSettings(PlaybackSettings(wpm: playback.wpm, voice: playback.voice)))
       }
-    case .bookOpened(let bookID, let book, let saved):
+    case .control(let name, let gesture):
+      next.display = DisplayView.reduce(
+        state.display, control: name, gesture: gesture, mode: ControlMap.mode(of: state), at: time)
+      return reduce(next, ControlMap.events(control: name, gesture: gesture, in: next), at: time)
+    case .encoder(let steps):
+      next.display.lastInput = time
+      return reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time)
+    case .bookOpened(let bookID, let book, let saved, let title, let path):
       if let live = state.playback.phase.liveUtterance {
         effects.append(.playback(.stop(token: live.token)))
       }
@@ -95,12 +113,16 @@ public enum Reader {
         closing, .bookOpened(bookID: bookID, saved: restored, at: time))
       if let save { effects.append(.savePosition(save)) }
       next.bookID = bookID
+      next.title = title
+      next.bookPath = path
       next.position = position
       next.playback = PlaybackState(
         book: book, offset: restored?.offset ?? 0, wpm: state.playback.wpm, voice: state.playback.voice,
         wpmLimits: state.playback.wpmLimits, utteranceToken: state.playback.utteranceToken)
       effects.append(.loadBook(book))
-      if bookID != state.bookID { effects.append(.rememberOpenBook(bookID: bookID)) }
+      if bookID != state.bookID || path != state.bookPath {
+        effects.append(.rememberOpenBook(bookID: bookID, path: path))
+      }
     case .clockTicked:
       let (position, save) = PlaybackPositionReducer.reduce(state.position, .clockTicked(at: time))
       next.position = position
@@ -141,10 +163,27 @@ public enum Reader {
       // What was to be saved is not: the place counts as unsaved, so the next save (or clock tick) writes it.
       next.position.lastSaved = nil
     case .positionStoreRecovered:
+      // Every save that works after a failure says so; the first one is news, the rest are not.
+      guard state.storeProblem != nil else { return (state, []) }
       next.storeProblem = nil
       // Settings and the open book may have failed to save meanwhile: write them again.
       effects.append(.saveSettings(PlaybackSettings(wpm: state.playback.wpm, voice: state.playback.voice)))
-      if let bookID = state.bookID { effects.append(.rememberOpenBook(bookID: bookID)) }
+      if let bookID = state.bookID { effects.append(.rememberOpenBook(bookID: bookID, path: state.bookPath)) }
+    }
+    return (next, effects)
+  }
+
+  /// Handles events one after another, each on the state the one before left: what a control means is
+  /// worked out on the state it meets.
+  public static func reduce(_ state: ReaderState, _ events: [ReaderEvent], at time: Double) -> (
+    ReaderState, [ReaderEffect]
+  ) {
+    var next = state
+    var effects: [ReaderEffect] = []
+    for event in events {
+      let (after, more) = reduce(next, event, at: time)
+      next = after
+      effects += more
     }
     return (next, effects)
   }

@@ -1,4 +1,4 @@
-import FolioTellControls
+import FolioTellCore
 
 /// Bedside behaviour, set in the config. Times in seconds.
 public struct DisplaySettings: Equatable, Sendable {
@@ -16,66 +16,41 @@ public struct DisplaySettings: Equatable, Sendable {
   public init() {}
 }
 
-/// What the display should be doing: which view, how bright, or off. A pure reducer: controls and the
-/// passing of time go in, the new state comes out, and the panel is set from it.
+/// /// What the display should be doing at a moment: which view, how bright, or off. It follows from the
+/// listener's choices in the root state (`DisplayView`, changed only by the root reducer), the bedside
+/// settings and the time, so it needs no store of its own.
 public struct DisplayState: Equatable, Sendable {
-  public enum View: String, Equatable, Sendable {
-    case reading
-    case bigWord = "big word"
-  }
+  public typealias View = DisplayView.Mode
 
   public enum Power: Equatable, Sendable {
     case on(brightness: UInt8)
     case off
   }
 
-  public private(set) var view: View = .reading
-  public private(set) var night = false
-  public private(set) var lastInput: Double
-  /// The status shows until then (BACK pressed).
-  public private(set) var statusUntil: Double?
-  public private(set) var power: Power
+  public let choices: DisplayView
   public let settings: DisplaySettings
+  public let power: Power
 
-  public init(settings: DisplaySettings = DisplaySettings(), at time: Double = 0) {
+  public init(_ choices: DisplayView = DisplayView(), settings: DisplaySettings = DisplaySettings(), at time: Double) {
+    self.choices = choices
     self.settings = settings
-    lastInput = time
-    power = .on(brightness: settings.brightness)
-  }
-
-  public enum Event: Equatable, Sendable {
-    /// Any control while reading: wakes the display; some also change the view.
-    case control(ControlOutput)
-    /// A control used in the menu: it only wakes the display.
-    case wake(Double)
-    /// Time passed (the display's clock tick).
-    case tick(Double)
-  }
-
-  /// The controls the display answers while reading: BACK toggles the big word, a long BACK night mode,
-  /// a long MENU shows the status for a few seconds. Every control wakes a dimmed or dark display (and
-  /// still does what it does for reading: the box is used by ear first).
-  public static func reduce(_ state: DisplayState, _ event: Event) -> DisplayState {
-    var next = state
-    switch event {
-    case .control(let output):
-      next.lastInput = output.time
-      switch (output.control, output.action) {
-      case (ControlName.back, .gesture(.short)): next.view = state.view == .reading ? .bigWord : .reading
-      case (ControlName.back, .gesture(.long)): next.night.toggle()
-      case (ControlName.menu, .gesture(.long)): next.statusUntil = output.time + state.settings.statusFor
-      default: break
-      }
-      next.power = next.brightnessNow(at: output.time)
-    case .wake(let time):
-      next.lastInput = time
-      next.power = next.brightnessNow(at: time)
-    case .tick(let time):
-      if let until = next.statusUntil, time >= until { next.statusUntil = nil }
-      next.power = next.brightnessNow(at: time)
+    let idle = time - choices.lastInput
+    if settings.offAfter > 0, idle >= settings.offAfter {
+      power = .off
+    } else if choices.night {
+      power = .on(brightness: settings.nightBrightness)
+    } else if idle >= settings.dimAfter {
+      power = .on(brightness: min(settings.dimBrightness, settings.brightness))
+    } else {
+      power = .on(brightness: settings.brightness)
     }
-    return next
   }
+
+  public var view: View { choices.mode }
+  public var night: Bool { choices.night }
+
+  /// The status shows until then (asked for with a long MENU).
+  public var statusUntil: Double? { choices.statusRequestedAt.map { $0 + settings.statusFor } }
 
   /// Whether the status view is showing at `time`.
   public func showsStatus(at time: Double) -> Bool { statusUntil.map { time < $0 } ?? false }
@@ -84,17 +59,10 @@ public struct DisplayState: Equatable, Sendable {
   public func nextChange(after time: Double) -> Double? {
     var moments: [Double] = []
     if let until = statusUntil, until > time { moments.append(until) }
-    let dim = lastInput + settings.dimAfter
-    if !night, dim > time { moments.append(dim) }
-    if settings.offAfter > 0, lastInput + settings.offAfter > time { moments.append(lastInput + settings.offAfter) }
+    let dim = choices.lastInput + settings.dimAfter
+    if !choices.night, dim > time { moments.append(dim) }
+    let off = choices.lastInput + settings.offAfter
+    if settings.offAfter > 0, off > time { moments.append(off) }
     return moments.min()
-  }
-
-  private func brightnessNow(at time: Double) -> Power {
-    let idle = time - lastInput
-    if settings.offAfter > 0, idle >= settings.offAfter { return .off }
-    if night { return .on(brightness: settings.nightBrightness) }
-    if idle >= settings.dimAfter { return .on(brightness: min(settings.dimBrightness, settings.brightness)) }
-    return .on(brightness: settings.brightness)
   }
 }

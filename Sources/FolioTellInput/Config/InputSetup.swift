@@ -1,3 +1,4 @@
+import FolioTellCore
 import FolioTellConfig
 import FolioTellControls
 import Foundation

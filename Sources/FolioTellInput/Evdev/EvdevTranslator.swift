@@ -1,3 +1,4 @@
+import FolioTellCore
 import FolioTellControls
 
 /// What an input device's events mean for the box: keys pressed and let go, and turns.

@@ -1,3 +1,4 @@
+import FolioTellCore
 import FolioTellControls
 
 /// Names of evdev key codes, and which keys are which control unless the config says otherwise.

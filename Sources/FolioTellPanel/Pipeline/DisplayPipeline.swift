@@ -1,4 +1,3 @@
-import FolioTellControls
 import FolioTellCore
 import FolioTellDisplay
 import Foundation
@@ -11,8 +10,6 @@ import Synchronization
 public final class DisplayPipeline: Sendable {
   struct Shared: Sendable {
     var reader = ReaderState()
-    var display: DisplayState
-    var title: String?
     var stopping = false
   }
 
@@ -30,6 +27,7 @@ public final class DisplayPipeline: Sendable {
   private let now: @Sendable () -> Double
   private let report: @Sendable (String) -> Void
   private let views: Views
+  private let settings: DisplaySettings
   private nonisolated(unsafe) let output: any FrameOutput
 
   public init(
@@ -40,11 +38,15 @@ public final class DisplayPipeline: Sendable {
     self.views = views
     self.now = now
     self.report = report
-    shared = Mutex(Shared(display: DisplayState(settings: settings, at: now())))
+    self.settings = settings
+    shared = Mutex(Shared())
   }
 
   public var stats: Statistics { statistics.withLock { $0 } }
-  public var displayState: DisplayState { shared.withLock { $0.display } }
+  /// What the display is doing now, from the last state it was handed.
+  public var displayState: DisplayState {
+    DisplayState(shared.withLock { $0.reader.display }, settings: settings, at: now())
+  }
 
   private let started = Mutex(false)
 
@@ -77,28 +79,11 @@ public final class DisplayPipeline: Sendable {
         && before.failure == after.failure && before.wpm == after.wpm && before.book.count == after.book.count
         && shared.reader.menu == state.menu && shared.reader.library == state.library
         && shared.reader.sleepTimer?.minutesLeft == state.sleepTimer?.minutesLeft
+        && shared.reader.display == state.display && shared.reader.title == state.title
       shared.reader = state
       return !same
     }
     if changed { wake.signal() }
-  }
-
-  public func titleChanged(_ title: String?) {
-    shared.withLock { $0.title = title }
-    wake.signal()
-  }
-
-  /// From the input loop: any control wakes the display; some change its view.
-  public func control(_ output: ControlOutput) {
-    let time = now()
-    shared.withLock {
-      // In the menu the controls move through it: they only wake the display.
-      let event: DisplayState.Event =
-        $0.reader.menu == nil
-        ? .control(ControlOutput(time: time, control: output.control, action: output.action)) : .wake(time)
-      $0.display = DisplayState.reduce($0.display, event)
-    }
-    wake.signal()
   }
 
   /// How often a display with nothing new to show is asked whether it is still there (so an unplugged
@@ -114,12 +99,10 @@ public final class DisplayPipeline: Sendable {
     while true {
       let time = now()
       // The state is copied out under the lock; the screen is worked out and drawn without it.
-      let (reader, display, title, stopping) = shared.withLock { shared -> (ReaderState, DisplayState, String?, Bool) in
-        shared.display = DisplayState.reduce(shared.display, .tick(time))
-        return (shared.reader, shared.display, shared.title, shared.stopping)
-      }
+      let (reader, stopping) = shared.withLock { ($0.reader, $0.stopping) }
       if stopping { break }
-      let screen = ScreenModel.screen(for: reader, display: display, title: title, at: time)
+      let display = DisplayState(reader.display, settings: settings, at: time)
+      let screen = ScreenModel.screen(for: reader, display: display, title: reader.title, at: time)
       // A new picture, a new brightness (dimming, going dark), or a retry after a fault.
       let due = failing || shown?.screen != screen || shown?.power != display.power
       let quiet = !due && time - lastContact >= Self.heartbeat

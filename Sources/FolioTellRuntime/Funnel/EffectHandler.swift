@@ -1,13 +1,15 @@
 import FolioTellCore
 import Synchronization
 
-/// Performs the reducer's effects on the real (or fake) adapters. Adapter failures come back as events.
+/// Performs the reducer's effects on the real (or fake) adapters, and nothing else: it decides nothing and
+/// keeps nothing. Adapter failures, and results that the reducer needs, come back as events.
 public final class EffectHandler: Sendable {
   public let speech: any SpeechEngine
   public let audio: any AudioOutput
   public let store: any PositionStore
-  private let storeFailing = Mutex(false)
-  private let paths = Mutex<[String: String]>([:])
+  /// Opens a book of the library by id (reads its file, posts `bookOpened` or `bookFailedToOpen`); given by
+  /// whoever owns the library, once, before the box starts.
+  private let openBook = Mutex<(@Sendable (String) -> Void)?>(nil)
 
   public init(speech: any SpeechEngine, audio: any AudioOutput, store: any PositionStore) {
     self.speech = speech
@@ -15,29 +17,21 @@ public final class EffectHandler: Sendable {
     self.store = store
   }
 
-  /// The file a book came from, so the store can reopen it after a restart.
-  /// Opens a book of the library by id (reads its file, posts `bookOpened` or `bookFailedToOpen`); set by
-  /// whoever owns the library.
-  private let openBook = Mutex<(@Sendable (String) -> Void)?>(nil)
   public func setBookOpener(_ opener: @escaping @Sendable (String) -> Void) { openBook.withLock { $0 = opener } }
 
-  public func register(path: String, for bookID: String) { paths.withLock { $0[bookID] = path } }
-
   /// Runs a store call; a failure is reported as an event and reading goes on with the place in memory.
-  private func keep(_ sink: any EventSink, _ call: () throws -> Void) {
+  /// A call that works while the state says the store was failing reports the recovery.
+  private func keep(_ sink: any EventSink, _ state: ReaderState, _ call: () throws -> Void) {
     do {
       try call()
-      if storeFailing.withLock({ $0 }) {
-        storeFailing.withLock { $0 = false }
-        sink.post(.positionStoreRecovered)
-      }
+      if state.storeProblem != nil { sink.post(.positionStoreRecovered) }
     } catch {
-      storeFailing.withLock { $0 = true }
       sink.post(.positionStoreFailed(reason: "\(error)"))
     }
   }
 
-  public func perform(_ effect: ReaderEffect, sink: any EventSink) {
+  /// Performs one effect of the step that left the box in `state`.
+  public func perform(_ effect: ReaderEffect, in state: ReaderState, sink: any EventSink) {
     switch effect {
     case .playback(.startUtterance(let token, let offset, let wpm, let voice)):
       speech.startUtterance(token: token, offset: offset, wpm: wpm, voice: voice)
@@ -52,11 +46,11 @@ public final class EffectHandler: Sendable {
     case .loadBook(let book):
       speech.load(book: book)
     case .savePosition(let save):
-      keep(sink) { try self.store.save(save) }
+      keep(sink, state) { try self.store.save(save) }
     case .saveSettings(let settings):
-      keep(sink) { try self.store.saveSettings(settings) }
-    case .rememberOpenBook(let bookID):
-      keep(sink) { try self.store.rememberOpenBook(bookID: bookID, path: self.paths.withLock { $0[bookID] }) }
+      keep(sink, state) { try self.store.saveSettings(settings) }
+    case .rememberOpenBook(let bookID, let path):
+      keep(sink, state) { try self.store.rememberOpenBook(bookID: bookID, path: path) }
     case .announce(let text, let wpm, let voice):
       speech.announce(text, wpm: wpm, voice: voice)
     case .openLibraryBook(let bookID):

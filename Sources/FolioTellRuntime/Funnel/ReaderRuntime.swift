@@ -41,14 +41,13 @@ public final class ReaderRuntime: EventSink, Sendable {
   }
 
   /// Opens a book at the place the store kept for it. A store that cannot be read is reported, and the book opens at its start.
-  public func open(bookID: String, book: SentenceMap, path: String? = nil) {
-    if let path { handler.register(path: path, for: bookID) }
+  public func open(bookID: String, book: SentenceMap, title: String? = nil, path: String? = nil) {
     do {
       let saved = try handler.store.load(bookID: bookID)
-      post(.bookOpened(bookID: bookID, book: book, saved: saved))
+      post(.bookOpened(bookID: bookID, book: book, saved: saved, title: title, path: path))
     } catch {
       post(.positionStoreFailed(reason: "\(error)"))
-      post(.bookOpened(bookID: bookID, book: book, saved: nil))
+      post(.bookOpened(bookID: bookID, book: book, saved: nil, title: title, path: path))
     }
   }
 
@@ -60,7 +59,7 @@ public final class ReaderRuntime: EventSink, Sendable {
       state = after
       return ReaderStep(time: time, event: event, before: before, after: after, effects: effects)
     }
-    for effect in step.effects { handler.perform(effect, sink: self) }
+    for effect in step.effects { handler.perform(effect, in: step.after, sink: self) }
     for observer in observers.withLock({ $0 }) { observer(step) }
   }
 }

@@ -1,45 +1,94 @@
 import FolioTellCore
 
-/// Feeds a trace through the playback reducer, without hardware or clock, one output line per event.
+/// Feeds a trace through the box's root reducer, without hardware or clock, one output line per event.
+/// Traces of playback events only (the format before the root reducer) replay as they always did.
 public struct Replay {
-  public private(set) var state: PlaybackState?
+  /// The whole box's state; nil until the trace has said how it starts.
+  public private(set) var root: ReaderState?
+  /// The last event's time, for events that carry none.
+  private var time = 0.0
   private var lineNumber = 0
+  /// A trace that begins with its book is of the format before the root reducer: its output stays as it
+  /// was (the event, the playback state, the playback effect). One that begins with `{"box": ...}` also
+  /// gets every effect.
+  private var legacy = false
+  /// Called with each step (the state before and after, the effects), for frames or tests.
+  public var observe: ((ReaderStep) -> Void)?
 
   public init() {}
 
-  /// Reads the next line of a trace. Returns the output line for an event, nil for a document or blank line.
+  public var state: PlaybackState? { root?.playback }
+
+  /// Reads the next line of a trace. Returns the output line for an event, nil for a start, document or blank line.
   public mutating func feed(_ text: String) throws(TraceError) -> String? {
     lineNumber += 1
     guard let line = try TraceFormat.parse(text, line: lineNumber) else { return nil }
     switch line {
+    case .start(let start):
+      var state = root ?? ReaderState()
+      state.playback = PlaybackState(
+        book: state.playback.book, offset: state.playback.offset, wpm: start.wpm, voice: start.voice,
+        utteranceToken: state.playback.utteranceToken)
+      root = state
+      return nil
     case .document(let document):
-      // A later document line is the box opening another book: tokens go on counting.
-      let previous = state
-      state = PlaybackState(
-        book: document.book, offset: document.position ?? 0,
-        wpm: document.wpm ?? previous?.wpm ?? SpeechRate.normal,
-        voice: document.voice ?? previous?.voice ?? "en",
-        utteranceToken: previous?.utteranceToken ?? 0)
+      if root == nil { legacy = true }
+      var state = root ?? ReaderState()
+      // A rate or voice in the document is the one the box had when it opened the book.
+      if let wpm = document.wpm { state.playback.wpm = wpm }
+      if let voice = document.voice { state.playback.voice = voice }
+      root = state
+      let saved = document.position.map {
+        ReadingPosition(offset: $0, sentence: document.book.sentenceIndex(at: $0))
+      }
+      step(
+        .bookOpened(
+          bookID: document.bookID ?? "trace", book: document.book, saved: saved, title: document.title,
+          path: document.path), at: document.time)
       return nil
     case .event(let event, let time):
-      guard let current = state else {
+      guard root != nil else {
         throw TraceError(
           line: lineNumber,
           message: "the first line must describe the book, like {\"document\": {\"sentences\": [[0, 12], [13, 40]]}}")
       }
-      let (next, effect) = Playback.reduce(current, event)
-      state = next
-      return JSONWriter.object([
-        ("event", TraceFormat.encode(event, time: time)),
-        ("state", TraceFormat.encode(next)),
-        ("effect", TraceFormat.encode(effect)),
-      ])
+      return output(step(.playback(event), at: time), line: TraceFormat.encode(event, time: time))
+    case .root(let event, let time):
+      if root == nil { root = ReaderState() }
+      return output(step(event, at: time), line: TraceFormat.encode(root: event, time: time) ?? "null")
     }
+  }
+
+  @discardableResult
+  private mutating func step(_ event: ReaderEvent, at eventTime: Double?) -> ReaderStep {
+    if let eventTime { time = eventTime }
+    let before = root ?? ReaderState()
+    let (after, effects) = Reader.reduce(before, event, at: time)
+    root = after
+    let step = ReaderStep(time: time, event: event, before: before, after: after, effects: effects)
+    observe?(step)
+    return step
+  }
+
+  /// `{"event", "state", "effect"}` as always, then every effect when there is more to say than the
+  /// playback effect (menu announcements, saves, books opened).
+  private func output(_ step: ReaderStep, line event: String) -> String {
+    let playback = step.effects.compactMap { effect -> PlaybackEffect? in
+      if case .playback(let playback) = effect { return playback }
+      return nil
+    }
+    var fields = [
+      ("event", event), ("state", TraceFormat.encode(step.after)), ("effect", TraceFormat.encode(playback.first)),
+    ]
+    if !legacy, step.effects.count > playback.count || playback.count > 1 {
+      fields.append(("effects", TraceFormat.encode(step.effects)))
+    }
+    return JSONWriter.object(fields)
   }
 
   /// Checks that the trace ended with a book: an empty trace has nothing to replay.
   public func finish() throws(TraceError) {
-    if state == nil {
+    if root == nil {
       throw TraceError(
         line: lineNumber + 1,
         message: "the trace is empty; it must start with {\"document\": {\"sentences\": [[start, end], ...]}}")

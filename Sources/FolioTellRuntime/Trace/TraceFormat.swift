@@ -14,18 +14,45 @@ public struct TraceDocument: Equatable, Sendable {
   public var position: Int?
   public var wpm: Int?
   public var voice: String?
+  /// Written by recorders since the root reducer: the book's id, title and file, as the box opened it.
+  public var bookID: String?
+  public var title: String?
+  public var path: String?
+  /// When the book was opened (seconds on the box's clock).
+  public var time: Double?
 
-  public init(book: SentenceMap, position: Int? = nil, wpm: Int? = nil, voice: String? = nil) {
+  public init(
+    book: SentenceMap, position: Int? = nil, wpm: Int? = nil, voice: String? = nil, bookID: String? = nil,
+    title: String? = nil, path: String? = nil, time: Double? = nil
+  ) {
     self.book = book
     self.position = position
+    self.wpm = wpm
+    self.voice = voice
+    self.bookID = bookID
+    self.title = title
+    self.path = path
+    self.time = time
+  }
+}
+
+/// The box as a recording starts: the rate and voice chosen before any book is opened.
+public struct TraceStart: Equatable, Sendable {
+  public var wpm: Int
+  public var voice: String
+
+  public init(wpm: Int, voice: String) {
     self.wpm = wpm
     self.voice = voice
   }
 }
 
 public enum TraceLine: Equatable, Sendable {
+  case start(TraceStart)
   case document(TraceDocument)
   case event(PlaybackEvent, time: Double?)
+  /// Any other root event: a control, the knob, a clock tick, the menu, the library, the store.
+  case root(ReaderEvent, time: Double?)
 }
 
 /// Reads and writes the trace format documented in the README ("Traces and replay"). It is a public
@@ -49,7 +76,12 @@ public enum TraceFormat {
     guard case .object(let members) = value else {
       throw TraceError(line: line, message: "expected a JSON object, found \(value.kind)")
     }
-    if let document = members["document"] { return .document(try parseDocument(document, line: line)) }
+    if let document = members["document"] {
+      var parsed = try parseDocument(document, line: line)
+      parsed.time = members["t"]?.doubleValue
+      return .document(parsed)
+    }
+    if let box = members["box"] { return .start(try parseStart(box, line: line)) }
     return try parseEvent(members, line: line)
   }
 
@@ -103,7 +135,29 @@ public enum TraceFormat {
       }
       voice = string
     }
-    return TraceDocument(book: book, position: position, wpm: wpm, voice: voice)
+    func optionalString(_ field: String) throws(TraceError) -> String? {
+      guard let value = members[field] else { return nil }
+      guard let string = value.stringValue else {
+        throw TraceError(line: line, message: "the document's \"\(field)\" must be a string, found \(value.kind)")
+      }
+      return string
+    }
+    return TraceDocument(
+      book: book, position: position, wpm: wpm, voice: voice, bookID: try optionalString("bookID"),
+      title: try optionalString("title"), path: try optionalString("path"))
+  }
+
+  private static func parseStart(_ value: JSONValue, line: Int) throws(TraceError) -> TraceStart {
+    guard case .object(let members) = value, let wpm = members["wpm"]?.intValue, SpeechRate.limits.contains(wpm),
+      let voice = members["voice"]?.stringValue, !voice.isEmpty
+    else {
+      throw TraceError(
+        line: line,
+        message:
+          "\"box\" must be {\"wpm\": N, \"voice\": \"NAME\"} with a rate from \(SpeechRate.limits.lowerBound) to \(SpeechRate.limits.upperBound)"
+      )
+    }
+    return TraceStart(wpm: wpm, voice: voice)
   }
 
   private static func parseEvent(_ members: [String: JSONValue], line: Int) throws(TraceError) -> TraceLine {
@@ -139,6 +193,7 @@ public enum TraceFormat {
       }
       return text
     }
+    if let root = try parseRootEvent(name, members, line: line) { return .root(root, time: time) }
     let event: PlaybackEvent
     switch name {
     case "primaryTapped": event = .primaryTapped
@@ -157,7 +212,8 @@ public enum TraceFormat {
     case "engineFailed": event = .engineFailed(token: try int("token"), reason: try string("reason"))
     default:
       throw TraceError(
-        line: line, message: "unknown event \"\(name)\"; known events: \(eventNames.joined(separator: ", "))")
+        line: line,
+        message: "unknown event \"\(name)\"; known events: \((eventNames + rootEventNames).joined(separator: ", "))")
     }
     return .event(event, time: time)
   }
@@ -178,6 +234,12 @@ public enum TraceFormat {
 
   // MARK: - Writing
 
+  public static func encode(_ start: TraceStart) -> String {
+    JSONWriter.object([
+      ("box", JSONWriter.object([("wpm", String(start.wpm)), ("voice", JSONWriter.string(start.voice))]))
+    ])
+  }
+
   public static func encode(_ document: TraceDocument, includeText: Bool = true) -> String {
     var fields: [(String, String)] = [
       ("sentences", "[" + document.book.sentences.map { "[\($0.start), \($0.end)]" }.joined(separator: ", ") + "]")
@@ -188,7 +250,13 @@ public enum TraceFormat {
     if let position = document.position { fields.append(("position", String(position))) }
     if let wpm = document.wpm { fields.append(("wpm", String(wpm))) }
     if let voice = document.voice { fields.append(("voice", JSONWriter.string(voice))) }
-    return JSONWriter.object([("document", JSONWriter.object(fields))])
+    if let bookID = document.bookID { fields.append(("bookID", JSONWriter.string(bookID))) }
+    if let title = document.title { fields.append(("title", JSONWriter.string(title))) }
+    if let path = document.path { fields.append(("path", JSONWriter.string(path))) }
+    var line: [(String, String)] = []
+    if let time = document.time { line.append(("t", JSONWriter.number(time))) }
+    line.append(("document", JSONWriter.object(fields)))
+    return JSONWriter.object(line)
   }
 
   public static func encode(_ event: PlaybackEvent, time: Double?) -> String {

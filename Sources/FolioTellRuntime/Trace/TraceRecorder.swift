@@ -2,15 +2,76 @@ import FolioTellCore
 import Foundation
 import Synchronization
 
-/// Writes every playback event the runtime handles as a trace line, and a document line for every book
-/// opened, so `foliotell replay` reproduces the session. Each line is flushed as it is written, so a crash
-/// keeps the trace up to its last event.
+/// Writes every root event the runtime handles as a trace line, as it was processed (a book opened as a
+/// document line with its text), so `foliotell replay` reproduces the session: its states, effects and
+/// display. Each line is flushed as it is written, so a crash keeps the trace up to its last event.
 public final class TraceRecorder: Sendable {
-  private let handle: FileHandle
-  private let failure = Mutex<String?>(nil)
-  public let path: String
+  private let sink: any TraceSink
 
   public init(path: String) throws {
+    sink = try TraceFile(path: path)
+  }
+
+  /// Writes into a ring of files (the daemon's trace in its data directory).
+  public init(ring: TraceRing) {
+    sink = ring
+  }
+
+  /// Why writing stopped, if it did (a full disk); the box goes on without the trace.
+  public var problem: String? { sink.problem }
+
+  public func record(_ step: ReaderStep) {
+    let time = (step.time * 1000).rounded() / 1000
+    let line: String?
+    switch step.event {
+    case .playback(let event):
+      line = TraceFormat.encode(event, time: time)
+    case .bookOpened(let bookID, let book, let saved, let title, let path):
+      let playback = step.after.playback
+      line = TraceFormat.encode(
+        TraceDocument(
+          book: book, position: saved.map { _ in playback.offset }, wpm: playback.wpm, voice: playback.voice,
+          bookID: bookID, title: title, path: path, time: time))
+    default:
+      line = TraceFormat.encode(root: step.event, time: time)
+    }
+    guard let line else { return }
+    sink.write(line) { Self.header(for: step.before, at: time) }
+  }
+
+  /// What a trace file starts with, so it replays on its own: the rate and voice, and the open book at the
+  /// listener's place with the library, when a file of a ring begins in the middle of a session.
+  static func header(for state: ReaderState, at time: Double) -> [String] {
+    var lines = [TraceFormat.encode(TraceStart(wpm: state.playback.wpm, voice: state.playback.voice))]
+    if !state.library.isEmpty, let line = TraceFormat.encode(root: .libraryChanged(state.library), time: time) {
+      lines.append(line)
+    }
+    if let bookID = state.bookID {
+      let playback = state.playback
+      lines.append(
+        TraceFormat.encode(
+          TraceDocument(
+            book: playback.book, position: playback.offset, bookID: bookID, title: state.title, path: state.bookPath,
+            time: time)))
+    }
+    return lines
+  }
+}
+
+/// Where trace lines go: one file, or a ring of files. `header` is written first in every new file.
+protocol TraceSink: Sendable {
+  func write(_ line: String, header: () -> [String])
+  var problem: String? { get }
+}
+
+final class TraceFile: TraceSink {
+  private let handle: FileHandle
+  private let failure = Mutex<String?>(nil)
+  let path: String
+
+  private let started = Mutex(false)
+
+  init(path: String) throws {
     guard FileManager.default.createFile(atPath: path, contents: nil) else {
       throw TraceRecorderError.cannotCreate(path)
     }
@@ -19,46 +80,17 @@ public final class TraceRecorder: Sendable {
     self.path = path
   }
 
-  /// Why writing stopped, if it did (a full disk); the box goes on without the trace.
-  public var problem: String? { failure.withLock { $0 } }
+  var problem: String? { failure.withLock { $0 } }
 
-  public func record(_ step: ReaderStep) {
-    switch step.event {
-    case .playback(let event):
-      write(TraceFormat.encode(event, time: (step.time * 1000).rounded() / 1000))
-    case .bookOpened:
-      let playback = step.after.playback
-      write(
-        TraceFormat.encode(
-          TraceDocument(book: playback.book, position: playback.offset, wpm: playback.wpm, voice: playback.voice)))
-    case .clockTicked, .menu:
-      // The menu (stopping to speak its items, a new speed) and the sleep timer (a pause) change
-      // playback too: written as the playback events that do the same, so a replay follows.
-      for event in Self.playbackEvents(from: step.before.playback, to: step.after.playback) {
-        write(TraceFormat.encode(event, time: (step.time * 1000).rounded() / 1000))
-      }
-    case .positionStoreFailed, .positionStoreRecovered, .libraryChanged, .bookFailedToOpen:
-      break
-    }
-  }
-
-  /// The playback events that take playback from `before` to `after`, for changes made by other events.
-  static func playbackEvents(from before: PlaybackState, to after: PlaybackState) -> [PlaybackEvent] {
-    var events: [PlaybackEvent] = []
-    if before.wpm != after.wpm { events.append(.speedChanged(wpm: after.wpm)) }
-    switch (before.phase, after.phase) {
-    case (.speaking, .pausing), (.speaking, .paused): events.append(.primaryTapped)
-    case (_, .idle) where before.phase.liveUtterance != nil: events.append(.stopTapped)
-    case (.paused, .idle): events.append(.stopTapped)
-    default: break
-    }
-    return events
-  }
-
-  private func write(_ line: String) {
+  func write(_ line: String, header: () -> [String]) {
     guard failure.withLock({ $0 }) == nil else { return }
+    let first = !started.withLock { was in
+      defer { was = true }
+      return was
+    }
+    let lines = (first ? header() : []) + [line]
     do {
-      try handle.write(contentsOf: Data((line + "\n").utf8))
+      try handle.write(contentsOf: Data(lines.map { $0 + "\n" }.joined().utf8))
     } catch {
       failure.withLock { $0 = "cannot write the trace to \(path): \(error.localizedDescription)" }
     }

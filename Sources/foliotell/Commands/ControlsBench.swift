@@ -50,15 +50,15 @@ enum ControlsBench {
     let pending = Mutex<[Double]>([])
     let latencies = Mutex<[Double]>([])
     runtime.observe { step in
-      guard case .playback(.jumpToNextSentenceTapped) = step.event else { return }
+      guard case .control(ControlName.next, _) = step.event else { return }
       let now = InputLoop.now()
       let time = pending.withLock { $0.isEmpty ? nil : $0.removeFirst() }
       if let time { latencies.withLock { $0.append(now - time) } }
     }
     let loop = InputLoop(setup: setup, report: { _ in }) { output in
-      let events = ControlMap.events(for: output, in: runtime.snapshot)
-      if !events.isEmpty { pending.withLock { $0.append(output.time) } }
-      for event in events { runtime.post(event) }
+      guard let event = output.readerEvent else { return }
+      pending.withLock { $0.append(output.time) }
+      runtime.post(event)
     }
     var fds: [Int32] = [0, 0]
     _ = pipe(&fds)
@@ -68,7 +68,7 @@ enum ControlsBench {
       // The input devices too (and the inotify watch on their folder), as the box runs.
       try loop.start(useGPIO: false, useDevices: true)
     } catch {
-      fail(error.description, status: 1)
+      fail("\(error)", status: 1)
     }
     funnel.start()
 

@@ -175,7 +175,6 @@ enum SimCommand {
       ? nil
       : DisplayStart.pipeline(
         board: options.board, config: options.controlsConfig, spec: options.display, runtime: runtime)
-    display?.titleChanged(loaded.title)
     if !options.virtualClock {
       // The books the menu offers: the library folders and drives under /media, kept up to date.
       let folders = options.libraryFolders.isEmpty ? [Library.defaultFolder] : options.libraryFolders
@@ -200,7 +199,7 @@ enum SimCommand {
       }
     }
 
-    runtime.open(bookID: loaded.id, book: loaded.book, path: loaded.path)
+    runtime.open(bookID: loaded.id, book: loaded.book, title: loaded.title, path: loaded.path)
     runtime.post(.playback(.primaryTapped))
 
     if let virtualClock {
@@ -257,10 +256,9 @@ enum SimCommand {
     return voice
   }
 
-  /// A decoded control (a button, the encoder, a key): to the display, then as the events of the box's mode.
+  /// A decoded control (a button, the encoder, a key) goes to the root reducer, which decides what it means.
   static func deliver(_ output: ControlOutput, runtime: ReaderRuntime, display: DisplayPipeline?) {
-    display?.control(output)
-    for event in ControlMap.events(for: output, in: runtime.snapshot) { runtime.post(event) }
+    if let event = output.readerEvent { runtime.post(event) }
   }
 
   /// The board's buttons, encoder and input devices, each decoded control turned into the reducer events of

@@ -56,8 +56,7 @@ final class SimLibrary: Sendable {
       {
         runtime.post(.playback(.voiceChanged(voice: bookVoice)))
       }
-      runtime.open(bookID: id, book: document.sentenceMap, path: entry.path)
-      display?.titleChanged(document.title ?? entry.title)
+      runtime.open(bookID: id, book: document.sentenceMap, title: document.title ?? entry.title, path: entry.path)
     } catch {
       runtime.post(.bookFailedToOpen(title: entry.title, reason: error.description))
     }

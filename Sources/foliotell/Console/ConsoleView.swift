@@ -50,6 +50,8 @@ final class ConsoleView: Sendable {
   private static func name(_ event: ReaderEvent) -> String {
     switch event {
     case .playback(let event): return event.name
+    case .control(let name, let gesture): return "control.\(name).\(gesture.rawValue)"
+    case .encoder(let steps): return "encoder(\(steps))"
     case .bookOpened: return "bookOpened"
     case .clockTicked: return "clockTicked"
     case .positionStoreFailed: return "positionStoreFailed"

@@ -1,0 +1,161 @@
+import FolioTellCore
+
+/// The root events in traces: everything the box's reducer handles besides playback events and books.
+///
+///     {"t": 4.0, "event": "control", "control": "NEXT", "gesture": "short"}
+///     {"t": 5.5, "event": "encoder", "steps": -2}
+///     {"t": 10, "event": "clockTicked"}
+///     {"event": "menu", "action": "moved", "steps": 1}        (opened, moved, chosen, back)
+///     {"event": "libraryChanged", "books": [{"id": "9f2c...", "title": "Emma"}]}
+///     {"event": "bookFailedToOpen", "title": "Emma", "reason": "..."}
+///     {"event": "positionStoreFailed", "reason": "..."}
+///     {"event": "positionStoreRecovered"}
+extension TraceFormat {
+  public static let rootEventNames = [
+    "control", "encoder", "clockTicked", "menu", "libraryChanged", "bookFailedToOpen", "positionStoreFailed",
+    "positionStoreRecovered",
+  ]
+
+  static func parseRootEvent(_ name: String, _ members: [String: JSONValue], line: Int) throws(TraceError)
+    -> ReaderEvent?
+  {
+    func string(_ field: String) throws(TraceError) -> String {
+      guard let value = members[field]?.stringValue else {
+        throw TraceError(line: line, message: "\(name) needs the field \"\(field)\" (a string)")
+      }
+      return value
+    }
+    func int(_ field: String) throws(TraceError) -> Int {
+      guard let value = members[field]?.intValue else {
+        throw TraceError(line: line, message: "\(name) needs the field \"\(field)\" (an integer)")
+      }
+      return value
+    }
+    switch name {
+    case "control":
+      let gestureName = try string("gesture")
+      guard let gesture = Gesture(rawValue: gestureName) else {
+        throw TraceError(
+          line: line, message: "unknown gesture \"\(gestureName)\"; use short, long, repeat or release")
+      }
+      return .control(name: try string("control"), gesture: gesture)
+    case "encoder":
+      return .encoder(steps: try int("steps"))
+    case "clockTicked":
+      return .clockTicked
+    case "menu":
+      switch try string("action") {
+      case "opened": return .menu(.opened)
+      case "moved": return .menu(.moved(steps: try int("steps")))
+      case "chosen": return .menu(.chosen)
+      case "back": return .menu(.back)
+      case let other:
+        throw TraceError(line: line, message: "unknown menu action \"\(other)\"; use opened, moved, chosen or back")
+      }
+    case "libraryChanged":
+      guard case .array(let items)? = members["books"] else {
+        throw TraceError(line: line, message: "libraryChanged needs \"books\": [{\"id\": ..., \"title\": ...}]")
+      }
+      var books: [LibraryBook] = []
+      for item in items {
+        guard case .object(let book) = item, let id = book["id"]?.stringValue, let title = book["title"]?.stringValue
+        else {
+          throw TraceError(line: line, message: "each book of libraryChanged is {\"id\": \"...\", \"title\": \"...\"}")
+        }
+        books.append(LibraryBook(id: id, title: title))
+      }
+      return .libraryChanged(books)
+    case "bookFailedToOpen":
+      return .bookFailedToOpen(title: try string("title"), reason: try string("reason"))
+    case "positionStoreFailed":
+      return .positionStoreFailed(reason: try string("reason"))
+    case "positionStoreRecovered":
+      return .positionStoreRecovered
+    default:
+      return nil
+    }
+  }
+
+  /// A root event as a trace line; nil for playback events and books, which have lines of their own.
+  public static func encode(root event: ReaderEvent, time: Double?) -> String? {
+    var fields: [(String, String)] = []
+    if let time { fields.append(("t", JSONWriter.number(time))) }
+    func named(_ name: String, _ more: [(String, String)] = []) -> String {
+      JSONWriter.object(fields + [("event", JSONWriter.string(name))] + more)
+    }
+    switch event {
+    case .playback, .bookOpened:
+      return nil
+    case .control(let name, let gesture):
+      return named(
+        "control", [("control", JSONWriter.string(name)), ("gesture", JSONWriter.string(gesture.rawValue))])
+    case .encoder(let steps):
+      return named("encoder", [("steps", String(steps))])
+    case .clockTicked:
+      return named("clockTicked")
+    case .menu(let menuEvent):
+      switch menuEvent {
+      case .opened: return named("menu", [("action", JSONWriter.string("opened"))])
+      case .moved(let steps): return named("menu", [("action", JSONWriter.string("moved")), ("steps", String(steps))])
+      case .chosen: return named("menu", [("action", JSONWriter.string("chosen"))])
+      case .back: return named("menu", [("action", JSONWriter.string("back"))])
+      }
+    case .libraryChanged(let books):
+      let list = books.map { JSONWriter.object([("id", JSONWriter.string($0.id)), ("title", JSONWriter.string($0.title))]) }
+      return named("libraryChanged", [("books", "[" + list.joined(separator: ", ") + "]")])
+    case .bookFailedToOpen(let title, let reason):
+      return named("bookFailedToOpen", [("title", JSONWriter.string(title)), ("reason", JSONWriter.string(reason))])
+    case .positionStoreFailed(let reason):
+      return named("positionStoreFailed", [("reason", JSONWriter.string(reason))])
+    case .positionStoreRecovered:
+      return named("positionStoreRecovered")
+    }
+  }
+
+  /// The whole box's state after an event, for replay output: playback as before, then the mode, the menu
+  /// when it is open, the sleep timer when set, and the display's view.
+  public static func encode(_ state: ReaderState) -> String {
+    var fields: [(String, String)] = [
+      ("phase", JSONWriter.string(state.playback.phase.name)),
+      ("token", String(state.playback.utteranceToken)),
+      ("sentence", String(state.playback.sentenceIndex)),
+      ("offset", String(state.playback.offset)),
+      ("wpm", String(state.playback.wpm)),
+    ]
+    if let menu = state.menu {
+      fields.append(
+        ("menu", JSONWriter.object([("page", JSONWriter.string(Menu.title(of: menu.page))), ("selected", String(menu.selected))])))
+    }
+    if let timer = state.sleepTimer { fields.append(("sleepSeconds", JSONWriter.number(timer.remaining))) }
+    if state.display != DisplayView() {
+      fields.append(("display", JSONWriter.string(state.display.mode.rawValue + (state.display.night ? ", night" : ""))))
+    }
+    return JSONWriter.object(fields)
+  }
+
+  /// Every effect of a step, as replay prints them.
+  public static func encode(_ effects: [ReaderEffect]) -> String {
+    "["
+      + effects.map { effect -> String in
+        switch effect {
+        case .playback(let playback): return encode(playback)
+        case .loadBook(let book): return JSONWriter.object([("effect", "\"loadBook\""), ("sentences", String(book.count))])
+        case .savePosition(let save):
+          return JSONWriter.object([
+            ("effect", "\"savePosition\""), ("offset", String(save.position.offset)),
+            ("reason", JSONWriter.string("\(save.reason)")),
+          ])
+        case .saveSettings(let settings):
+          return JSONWriter.object([
+            ("effect", "\"saveSettings\""), ("wpm", String(settings.wpm)), ("voice", JSONWriter.string(settings.voice)),
+          ])
+        case .rememberOpenBook(let bookID, _):
+          return JSONWriter.object([("effect", "\"rememberOpenBook\""), ("bookID", JSONWriter.string(bookID))])
+        case .announce(let text, _, _):
+          return JSONWriter.object([("effect", "\"announce\""), ("text", JSONWriter.string(text))])
+        case .openLibraryBook(let bookID):
+          return JSONWriter.object([("effect", "\"openLibraryBook\""), ("bookID", JSONWriter.string(bookID))])
+        }
+      }.joined(separator: ", ") + "]"
+  }
+}

@@ -1,0 +1,134 @@
+import Testing
+
+@testable import FolioTellCore
+
+/// Controls enter the root reducer as named gestures and knob detents; what they mean is decided there,
+/// on the state each one meets, so presses queued behind each other all count.
+@Suite struct RootReducerTests {
+  /// "One two three. Four five six. Seven eight nine." open, the place restored at 0, nothing playing.
+  func opened() -> RootScript {
+    var script = RootScript()
+    script.state = Reader.reduce(
+      script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil, title: "Numbers"), at: 0
+    ).0
+    return script
+  }
+
+  @Test func twoFasterPressesInOneFunnelTurnCountTwice() {
+    var script = opened()
+    script.send(
+      .control(name: "FASTER", gesture: .short), at: 1,
+      effects: [.saveSettings(PlaybackSettings(wpm: 200, voice: "en"))]
+    ) {
+      $0.playback.wpm = 200
+      $0.display.lastInput = 1
+    }
+    script.send(
+      .control(name: "FASTER", gesture: .short), effects: [.saveSettings(PlaybackSettings(wpm: 225, voice: "en"))]
+    ) { $0.playback.wpm = 225 }
+  }
+
+  @Test func nextRightAfterMenuMovesInTheMenu() {
+    var script = opened()
+    script.state.library = [LibraryBook(id: "three", title: "Numbers")]
+    script.send(
+      .control(name: "MENU", gesture: .short), at: 2,
+      effects: [.announce(text: "Menu. Books. 1 of 4.", wpm: 175, voice: "en")]
+    ) {
+      $0.menu = MenuState()
+      $0.display.lastInput = 2
+    }
+    script.send(
+      .control(name: "NEXT", gesture: .short),
+      effects: [.announce(text: "Speed: 175 words a minute. 2 of 4.", wpm: 175, voice: "en")]
+    ) { $0.menu = MenuState(page: .main, selected: 1) }
+  }
+
+  @Test func theKnobMovesSentenceBySentenceWhileReading() {
+    var script = opened()
+    script.send(
+      .encoder(steps: 2), at: 3,
+      effects: [
+        .playback(.startUtterance(token: 1, offset: 15, wpm: 175, voice: "en")),
+        .savePosition(
+          PositionSave(
+            bookID: "three", position: ReadingPosition(offset: 15, sentence: 1), reason: .jumped, time: 3)),
+        .playback(.startUtterance(token: 2, offset: 30, wpm: 175, voice: "en")),
+        .savePosition(
+          PositionSave(
+            bookID: "three", position: ReadingPosition(offset: 30, sentence: 2), reason: .jumped, time: 3)),
+      ]
+    ) {
+      $0.playback.utteranceToken = 2
+      $0.playback.offset = 30
+      $0.playback.phase = .speaking(Utterance(token: 2, startOffset: 30, wpm: 175, voice: "en"))
+      $0.position.current = ReadingPosition(offset: 30, sentence: 2)
+      $0.position.lastSaved = ReadingPosition(offset: 30, sentence: 2)
+      $0.position.lastSaveTime = 3
+      $0.display.lastInput = 3
+    }
+  }
+
+  @Test func theKnobMovesThroughTheMenuByItsDetents() {
+    var script = opened()
+    script.state.menu = MenuState()
+    script.send(
+      .encoder(steps: 3), at: 4, effects: [.announce(text: "Back to reading. 4 of 4.", wpm: 175, voice: "en")]
+    ) {
+      $0.menu = MenuState(page: .main, selected: 3)
+      $0.display.lastInput = 4
+    }
+  }
+
+  @Test func backTogglesTheBigWordAndALongMenuAsksForTheStatus() {
+    var script = opened()
+    script.send(.control(name: "BACK", gesture: .short), at: 5) {
+      $0.display.mode = .bigWord
+      $0.display.lastInput = 5
+    }
+    script.send(.control(name: "MENU", gesture: .long), at: 6) {
+      $0.display.statusRequestedAt = 6
+      $0.display.lastInput = 6
+    }
+    script.send(.control(name: "BACK", gesture: .long), at: 7) {
+      $0.display.night = true
+      $0.display.lastInput = 7
+    }
+  }
+
+  @Test func aReleaseOnlyWakesTheDisplay() {
+    var script = opened()
+    script.send(.control(name: "NEXT", gesture: .release), at: 8) { $0.display.lastInput = 8 }
+  }
+
+  @Test func aRecoveredStoreIsNewsOnlyOnce() {
+    var script = opened()
+    script.send(.positionStoreFailed(reason: "disk full"), at: 9) {
+      $0.storeProblem = "disk full"
+      $0.position.lastSaved = nil
+    }
+    script.send(
+      .positionStoreRecovered,
+      effects: [
+        .saveSettings(PlaybackSettings(wpm: 175, voice: "en")), .rememberOpenBook(bookID: "three", path: nil),
+      ]
+    ) { $0.storeProblem = nil }
+    script.ignores(.positionStoreRecovered)
+  }
+
+  @Test func theOpenBooksTitleAndFileAreKept() {
+    var script = RootScript()
+    script.send(
+      .bookOpened(bookID: "three", book: Books.three, saved: nil, title: "Numbers", path: "/books/n.txt"), at: 0,
+      effects: [.loadBook(Books.three), .rememberOpenBook(bookID: "three", path: "/books/n.txt")]
+    ) {
+      $0.bookID = "three"
+      $0.title = "Numbers"
+      $0.bookPath = "/books/n.txt"
+      $0.playback = PlaybackState(book: Books.three)
+      $0.position = PlaybackPositionReducer.reduce(
+        $0.position, .bookOpened(bookID: "three", saved: nil, at: 0)
+      ).0
+    }
+  }
+}

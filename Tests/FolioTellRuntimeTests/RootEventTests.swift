@@ -1,0 +1,92 @@
+import FolioTellCore
+import Foundation
+import Testing
+
+@testable import FolioTellRuntime
+
+/// Controls posted from input threads while the funnel is busy: each is mapped when it is handled.
+@Suite struct RootEventTests {
+  @Test func twoFasterPressesQueuedBehindEachOtherBothCount() {
+    let harness = Harness { _ in RecordingSpeechEngine() }
+    harness.runtime.open(bookID: "three", book: SampleText.book)
+    // Both arrive before the funnel runs, as when it is busy with a word event.
+    harness.funnel.post(.control(name: "FASTER", gesture: .short))
+    harness.funnel.post(.control(name: "FASTER", gesture: .short))
+    harness.funnel.drain()
+    #expect(harness.playback.wpm == 225)
+  }
+
+  @Test func nextQueuedRightBehindMenuMovesInTheMenu() {
+    let harness = Harness { _ in RecordingSpeechEngine() }
+    harness.runtime.open(bookID: "three", book: SampleText.book)
+    harness.funnel.post(.libraryChanged([LibraryBook(id: "three", title: "Numbers")]))
+    harness.send(.primaryTapped)
+    harness.funnel.post(.control(name: "MENU", gesture: .short))
+    harness.funnel.post(.control(name: "NEXT", gesture: .short))
+    harness.funnel.drain()
+    #expect(harness.state.menu == MenuState(page: .main, selected: 1))
+  }
+
+  @Test func aRecordedSessionWithControlsTheMenuAndTicksReplaysToTheSameBox() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("root-\(UUID().uuidString).jsonl").path
+    let recorder = try TraceRecorder(path: path)
+    let harness = Harness { parts in SimulatedSpeechEngine(sink: parts.sink, scheduler: parts.scheduler) }
+    harness.runtime.observe { recorder.record($0) }
+    harness.funnel.post(.libraryChanged([LibraryBook(id: "three", title: "Numbers")]))
+    harness.runtime.open(bookID: "three", book: SampleText.book, title: "Numbers", path: "/books/numbers.txt")
+    harness.funnel.post(.control(name: "PLAY", gesture: .short))
+    harness.run(until: 1.0)
+    harness.funnel.post(.encoder(steps: 1))
+    harness.run(until: 1.5)
+    harness.funnel.post(.control(name: "MENU", gesture: .short))
+    harness.funnel.post(.encoder(steps: 2))
+    harness.funnel.post(.control(name: "PLAY", gesture: .short))
+    harness.funnel.post(.encoder(steps: 1))
+    harness.funnel.post(.control(name: "ENCODER_PUSH", gesture: .short))
+    harness.run(until: 2.0)
+    harness.funnel.post(.clockTicked)
+    harness.funnel.post(.control(name: "BACK", gesture: .short))
+    harness.funnel.post(.control(name: "PLAY", gesture: .short))
+    harness.run(until: 3.0)
+
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.contains(#""event": "control", "control": "MENU", "gesture": "short""#) })
+    #expect(lines.contains { $0.contains(#""event": "encoder", "steps": 2"#) })
+    #expect(lines.contains { $0.contains(#""event": "clockTicked""#) })
+    var replay = Replay()
+    var outputs: [String] = []
+    for line in lines { if let output = try replay.feed(line) { outputs.append(output) } }
+    #expect(replay.root == harness.state)
+    #expect(harness.state.sleepTimer != nil)
+    #expect(harness.state.display.mode == .bigWord)
+    #expect(outputs.contains { $0.contains(#"{"effect": "announce", "text": "Menu. Books. 1 of 4."}"#) })
+    #expect(outputs.contains { $0.contains(#"{"effect": "announce", "text": "Reading stops in 15 minutes."}"#) })
+  }
+
+  @Test func theRingKeepsItsNewestFilesAndEachBeginsWithTheBox() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ring-\(UUID().uuidString)").path
+    let ring = try TraceRing(folder: folder, fileBytes: 4096, files: 3)
+    let recorder = TraceRecorder(ring: ring)
+    let harness = Harness { parts in SimulatedSpeechEngine(sink: parts.sink, scheduler: parts.scheduler) }
+    harness.runtime.observe { recorder.record($0) }
+    harness.runtime.open(bookID: "three", book: SampleText.book, title: "Numbers")
+    for _ in 0..<200 { harness.funnel.post(.control(name: "NEXT", gesture: .release)) }
+    harness.funnel.drain()
+    #expect(ring.paths.count == 3)
+    #expect(ring.paths.last?.hasSuffix("trace-000005.jsonl") == true || ring.paths.count == 3)
+    for path in ring.paths {
+      let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+      #expect(lines.first == #"{"box": {"wpm": 175, "voice": "en"}}"#)
+      var replay = Replay()
+      for line in lines { _ = try replay.feed(line) }
+      #expect(replay.root?.bookID == "three")
+    }
+    // A new ring in the same folder goes on numbering after the files already there.
+    let again = try TraceRing(folder: folder, fileBytes: 4096, files: 3)
+    let before = ring.paths.last
+    TraceRecorder(ring: again).record(
+      ReaderStep(time: 0, event: .clockTicked, before: ReaderState(), after: ReaderState(), effects: []))
+    #expect(again.paths.last != before)
+    #expect(again.paths.count == 3)
+  }
+}
