@@ -37,11 +37,18 @@ let package = Package(
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     .target(name: "FolioTellDisplay", dependencies: ["FolioTellCore", "FolioTellControls", "CFreeType", "CZlib"]),
     .target(name: "FolioTellPanel", dependencies: ["FolioTellConfig", "FolioTellDisplay", "CI2C"]),
+    // The composition root: the whole box from a configuration and a platform (device, desktop, virtual).
+    .target(
+      name: "FolioTellAppliance",
+      dependencies: [
+        "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks", "FolioTellControls",
+        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig", "CGPIOD",
+      ]),
     .executableTarget(
       name: "foliotell",
       dependencies: [
         "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks", "FolioTellControls",
-        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig",
+        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig", "FolioTellAppliance",
       ]),
     // libFuzzer targets for the book readers (see scripts/fuzz); an ordinary build replays inputs instead.
     .executableTarget(name: "fuzz-epub", dependencies: ["FolioTellBooks"]),
@@ -57,6 +64,9 @@ let package = Package(
     .testTarget(name: "FolioTellDisplayTests", dependencies: ["FolioTellCore", "FolioTellControls", "FolioTellDisplay"], exclude: ["Golden"]),
     .testTarget(name: "FolioTellPanelTests", dependencies: ["FolioTellControls", "FolioTellCore", "FolioTellDisplay", "FolioTellPanel"]),
     .testTarget(name: "FolioTellStoreTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore"]),
+    .testTarget(
+      name: "FolioTellApplianceTests",
+      dependencies: ["FolioTellAppliance", "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellConfig"]),
   ],
   swiftLanguageModes: [.v6]
 )

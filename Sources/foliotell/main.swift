@@ -5,6 +5,11 @@ let usage = """
   usage: foliotell COMMAND [OPTIONS]
 
   commands:
+    run [--config FILE] [--board NAME]
+        The box's daemon (systemd starts it): reads the config (default /etc/foliotell/config.json, if it
+        exists) and the board it names, reopens the last book at its place and says so, reads the buttons,
+        knob and input devices, shows the display, keeps the place and a trace ring in the data directory.
+        SIGTERM saves and exits; SIGHUP reloads the config.
     sim [BOOK.txt] [--engine espeak|simulated] [--audio OUTPUT] [--clock real|virtual] [--trace FILE]
         [--data-dir DIR] [--board NAME] [--config FILE] [--display SPEC] [--library FOLDER]... [--verbose]
         [speech options as for say]
@@ -61,6 +66,8 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
 }
 
 switch arguments.first {
+case "run":
+  RunCommand.run(Array(arguments.dropFirst()))
 case "sim":
   SimCommand.run(Array(arguments.dropFirst()))
 case "say":

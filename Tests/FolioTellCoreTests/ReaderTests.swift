@@ -62,7 +62,24 @@ import Testing
       send(&state, .stopTapped, at: 2) == [
         .playback(.stop(token: 1)),
         .savePosition(PositionSave(bookID: "three", position: place(8, 0), reason: .stopped, time: 2)),
+        .playback(.deactivateAudio),
       ])
+  }
+
+  @Test func aLongPauseReleasesTheSoundCardOnceAndPlayTakesItAgain() {
+    var state = opened()
+    _ = send(&state, .primaryTapped, at: 0)
+    _ = send(&state, .primaryTapped, at: 1)
+    _ = send(&state, .pauseResolved(token: 1), at: 1)
+    #expect(state.audio == AudioPower(isActive: true, pausedSince: 1, idleSeconds: 30))
+    #expect(Reader.reduce(state, .clockTicked, at: 30).1.isEmpty)
+    let (released, effects) = Reader.reduce(state, .clockTicked, at: 31)
+    #expect(effects == [.playback(.deactivateAudio)])
+    #expect(!released.audio.isActive)
+    #expect(Reader.reduce(released, .clockTicked, at: 60).1.isEmpty)
+    state = released
+    #expect(send(&state, .primaryTapped, at: 70) == [.playback(.resume(token: 1))])
+    #expect(state.audio.isActive)
   }
 
   @Test func aJumpSavesTheNewPlace() {
@@ -194,7 +211,8 @@ import Testing
     let (_, effects) = Reader.reduce(state, .clockTicked, at: 40)
     #expect(
       effects == [
-        .savePosition(PositionSave(bookID: "three", position: place(20, 1), reason: .whileSpeaking, time: 40))
+        .playback(.deactivateAudio),
+        .savePosition(PositionSave(bookID: "three", position: place(20, 1), reason: .whileSpeaking, time: 40)),
       ])
   }
 

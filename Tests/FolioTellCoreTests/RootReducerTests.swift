@@ -62,6 +62,7 @@ import Testing
       $0.playback.utteranceToken = 2
       $0.playback.offset = 30
       $0.playback.phase = .speaking(Utterance(token: 2, startOffset: 30, wpm: 175, voice: "en"))
+      $0.audio.isActive = true
       $0.position.current = ReadingPosition(offset: 30, sentence: 2)
       $0.position.lastSaved = ReadingPosition(offset: 30, sentence: 2)
       $0.position.lastSaveTime = 3

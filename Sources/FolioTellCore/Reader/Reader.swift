@@ -17,6 +17,13 @@ public struct ReaderState: Equatable, Sendable {
   public var bookPath: String?
   /// What the listener chose for the display (view, night mode, status) and when a control was last used.
   public var display = DisplayView()
+  /// The open book's chapters, in reading order.
+  public var chapters: [ChapterMark] = []
+  /// Reading starts once the announcement being said ends (the greeting at power on).
+  public var playAfterAnnouncement = false
+  /// The sound card and amplifier: on while anything may be heard; released after a stop, the end, or
+  /// a pause longer than `audioIdleSeconds`.
+  public var audio = AudioPower()
 
   public init(playback: PlaybackState = PlaybackState(), policy: SavePolicy = SavePolicy()) {
     self.playback = playback
@@ -32,7 +39,12 @@ public enum ReaderEvent: Equatable, Sendable {
   case encoder(steps: Int)
   /// A book was opened, with the place the store had kept for it.
   case bookOpened(
-    bookID: String, book: SentenceMap, saved: ReadingPosition?, title: String? = nil, path: String? = nil)
+    bookID: String, book: SentenceMap, saved: ReadingPosition?, title: String? = nil, path: String? = nil,
+    chapters: [ChapterMark] = [])
+  /// The box has started: say where the listener is and go on reading, or how to choose a book.
+  case poweredOn
+  /// The last announcement was said to its end (not cut off by something newer).
+  case announcementFinished
   case clockTicked
   case positionStoreFailed(reason: String)
   case positionStoreRecovered
@@ -92,14 +104,33 @@ public enum Reader {
       if playback.wpm != state.playback.wpm || playback.voice != state.playback.voice {
         effects.append(.saveSettings(PlaybackSettings(wpm: playback.wpm, voice: playback.voice)))
       }
+      next.audio = AudioPower.follow(state.audio, from: state.playback.phase, to: playback.phase, at: time)
+      if effect != .deactivateAudio, state.audio.isActive, !next.audio.isActive {
+        effects.append(.playback(.deactivateAudio))
+      }
     case .control(let name, let gesture):
+      // The listener took over: the greeting no longer starts reading by itself.
+      next.playAfterAnnouncement = false
       next.display = DisplayView.reduce(
         state.display, control: name, gesture: gesture, mode: ControlMap.mode(of: state), at: time)
       return reduce(next, ControlMap.events(control: name, gesture: gesture, in: next), at: time)
     case .encoder(let steps):
+      next.playAfterAnnouncement = false
       next.display.lastInput = time
       return reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time)
-    case .bookOpened(let bookID, let book, let saved, let title, let path):
+    case .poweredOn:
+      guard state.bookID != nil, !state.playback.book.isEmpty else {
+        effects.append(Menu.announce("No book is open. Press MENU, then choose one from Books.", in: state))
+        return (state, effects)
+      }
+      next.playAfterAnnouncement = true
+      effects.append(Menu.announce(greeting(state), in: state))
+    case .announcementFinished:
+      guard state.playAfterAnnouncement else { return (state, []) }
+      next.playAfterAnnouncement = false
+      guard state.menu == nil, state.playback.phase.liveUtterance == nil else { return (next, []) }
+      return reduce(next, .playback(.primaryTapped), at: time)
+    case .bookOpened(let bookID, let book, let saved, let title, let path, let chapters):
       if let live = state.playback.phase.liveUtterance {
         effects.append(.playback(.stop(token: live.token)))
       }
@@ -115,6 +146,7 @@ public enum Reader {
       next.bookID = bookID
       next.title = title
       next.bookPath = path
+      next.chapters = chapters
       next.position = position
       next.playback = PlaybackState(
         book: book, offset: restored?.offset ?? 0, wpm: state.playback.wpm, voice: state.playback.voice,
@@ -124,6 +156,11 @@ public enum Reader {
         effects.append(.rememberOpenBook(bookID: bookID, path: path))
       }
     case .clockTicked:
+      if state.audio.isIdle(at: time), case .paused = state.playback.phase {
+        // Paused for long: the sound card closes and the amplifier goes off, so the box neither hisses nor draws power.
+        next.audio.isActive = false
+        effects.append(.playback(.deactivateAudio))
+      }
       let (position, save) = PlaybackPositionReducer.reduce(state.position, .clockTicked(at: time))
       next.position = position
       if let save { effects.append(.savePosition(save)) }
@@ -171,6 +208,14 @@ public enum Reader {
       if let bookID = state.bookID { effects.append(.rememberOpenBook(bookID: bookID, path: state.bookPath)) }
     }
     return (next, effects)
+  }
+
+  /// What the box says at power on: the book's title and the chapter the listener is in.
+  static func greeting(_ state: ReaderState) -> String {
+    let chapter = state.chapters.last { $0.start <= state.playback.offset }?.title
+    let parts = [state.title, chapter].compactMap { $0 }.map { $0.hasSuffix(".") ? $0 : $0 + "." }
+    let place = state.playback.offset > 0 ? "" : " From the beginning."
+    return (parts.isEmpty ? "Reading." : parts.joined(separator: " ")) + place
   }
 
   /// Handles events one after another, each on the state the one before left: what a control means is

@@ -26,6 +26,12 @@ public protocol SpeechEngine: Sendable {
 public protocol AudioOutput: Sendable {
   /// Nothing is live: release the device so it idles (and other programs may use it).
   func deactivate()
+  /// Something is about to be heard: power what `deactivate` switched off, and wait until it is ready.
+  func activate()
+}
+
+extension AudioOutput {
+  public func activate() {}
 }
 
 /// Keeps the listener's place across restarts. The PlaybackPosition reducer decides when; the store how.

@@ -34,10 +34,12 @@ public final class EffectHandler: Sendable {
   public func perform(_ effect: ReaderEffect, in state: ReaderState, sink: any EventSink) {
     switch effect {
     case .playback(.startUtterance(let token, let offset, let wpm, let voice)):
+      audio.activate()
       speech.startUtterance(token: token, offset: offset, wpm: wpm, voice: voice)
     case .playback(.pause(let token)):
       speech.pause(token: token)
     case .playback(.resume(let token)):
+      audio.activate()
       speech.resume(token: token)
     case .playback(.stop(let token)):
       speech.stop(token: token)
@@ -52,6 +54,7 @@ public final class EffectHandler: Sendable {
     case .rememberOpenBook(let bookID, let path):
       keep(sink, state) { try self.store.rememberOpenBook(bookID: bookID, path: path) }
     case .announce(let text, let wpm, let voice):
+      audio.activate()
       speech.announce(text, wpm: wpm, voice: voice)
     case .openLibraryBook(let bookID):
       openBook.withLock { $0 }?(bookID)

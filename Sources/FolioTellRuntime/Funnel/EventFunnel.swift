@@ -66,11 +66,28 @@ public final class EventFunnel<Event: Sendable>: Sendable {
   }
 
   /// Drains on a thread of the funnel's own, sleeping until events arrive, until `stop()`.
-  public func start() {
+  ///
+  /// With a `heartbeat`, the thread also runs its action at least every `interval` seconds, between events:
+  /// systemd's watchdog ping comes from the thread that must stay alive, so a handler that never returns
+  /// stops the pings and gets the box restarted. Without one, an idle funnel never wakes.
+  public func start(heartbeat: (interval: Double, action: @Sendable () -> Void)? = nil) {
     let thread = Thread { [self] in
+      var lastBeat = ContinuousClock.now
+      heartbeat?.action()
       while true {
-        wakeup.wait()
+        if let heartbeat {
+          let due = lastBeat + .milliseconds(Int64(heartbeat.interval * 1000))
+          let left = due - ContinuousClock.now
+          let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
+          if seconds > 0 { _ = wakeup.wait(timeout: .now() + seconds) }
+        } else {
+          wakeup.wait()
+        }
         drain()
+        if let heartbeat, ContinuousClock.now - lastBeat >= .milliseconds(Int64(heartbeat.interval * 1000)) {
+          heartbeat.action()
+          lastBeat = ContinuousClock.now
+        }
         if queue.withLock({ $0.stopped }) {
           finished.signal()
           return

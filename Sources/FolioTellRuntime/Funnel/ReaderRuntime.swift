@@ -41,13 +41,15 @@ public final class ReaderRuntime: EventSink, Sendable {
   }
 
   /// Opens a book at the place the store kept for it. A store that cannot be read is reported, and the book opens at its start.
-  public func open(bookID: String, book: SentenceMap, title: String? = nil, path: String? = nil) {
+  public func open(
+    bookID: String, book: SentenceMap, title: String? = nil, path: String? = nil, chapters: [ChapterMark] = []
+  ) {
     do {
       let saved = try handler.store.load(bookID: bookID)
-      post(.bookOpened(bookID: bookID, book: book, saved: saved, title: title, path: path))
+      post(.bookOpened(bookID: bookID, book: book, saved: saved, title: title, path: path, chapters: chapters))
     } catch {
       post(.positionStoreFailed(reason: "\(error)"))
-      post(.bookOpened(bookID: bookID, book: book, saved: nil, title: title, path: path))
+      post(.bookOpened(bookID: bookID, book: book, saved: nil, title: title, path: path, chapters: chapters))
     }
   }
 

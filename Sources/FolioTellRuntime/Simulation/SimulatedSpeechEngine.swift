@@ -17,6 +17,8 @@ public final class SimulatedSpeechEngine: SpeechEngine {
   private struct State {
     var book = SentenceMap.empty
     var live: Live?
+    /// The announcement being "said", until its words have had their time.
+    var announcement: TimerID?
   }
 
   private let sink: any EventSink
@@ -40,6 +42,7 @@ public final class SimulatedSpeechEngine: SpeechEngine {
   }
 
   public func startUtterance(token: Int, offset: Int, wpm: Int, voice: String) {
+    cancelAnnouncement()
     let replaced = state.withLock { state -> Live? in
       let previous = state.live
       state.live = Live(token: token, words: Self.words(in: state.book, from: offset), next: 0, wpm: max(wpm, 1))
@@ -75,8 +78,35 @@ public final class SimulatedSpeechEngine: SpeechEngine {
     if resumed { scheduleNextWord(token: token, after: 0) }
   }
 
-  /// Announcements make no sound here; the console prints them from the reducer's effects.
-  public func announce(_ text: String, wpm: Int, voice: String) {}
+  /// Announcements make no sound here (the console prints them from the reducer's effects); they take
+  /// the time their words would and then report that they finished, unless something newer cut them off.
+  public func announce(_ text: String, wpm: Int, voice: String) {
+    cancelAnnouncement()
+    let replaced = state.withLock { state -> Live? in
+      defer { state.live = nil }
+      return state.live
+    }
+    if let replaced { end(replaced) }
+    let words = max(text.split(whereSeparator: \.isWhitespace).count, 1)
+    let sink = self.sink
+    let timer = scheduler.schedule(after: Double(words) * 60 / Double(max(wpm, 1))) { [weak self] in
+      let current = self?.state.withLock { state -> Bool in
+        defer { state.announcement = nil }
+        return state.announcement != nil
+      }
+      if current == true { sink.post(.announcementFinished) }
+    }
+    state.withLock { $0.announcement = timer }
+  }
+
+  private func cancelAnnouncement() {
+    if let timer = state.withLock({ state -> TimerID? in
+      defer { state.announcement = nil }
+      return state.announcement
+    }) {
+      scheduler.cancel(timer)
+    }
+  }
 
   public func stop(token: Int) {
     let stopped = state.withLock { state -> Live? in

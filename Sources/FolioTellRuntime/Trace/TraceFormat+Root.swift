@@ -10,10 +10,11 @@ import FolioTellCore
 ///     {"event": "bookFailedToOpen", "title": "Emma", "reason": "..."}
 ///     {"event": "positionStoreFailed", "reason": "..."}
 ///     {"event": "positionStoreRecovered"}
+///     {"event": "poweredOn"}, {"event": "announcementFinished"}
 extension TraceFormat {
   public static let rootEventNames = [
     "control", "encoder", "clockTicked", "menu", "libraryChanged", "bookFailedToOpen", "positionStoreFailed",
-    "positionStoreRecovered",
+    "positionStoreRecovered", "poweredOn", "announcementFinished",
   ]
 
   static func parseRootEvent(_ name: String, _ members: [String: JSONValue], line: Int) throws(TraceError)
@@ -71,6 +72,10 @@ extension TraceFormat {
       return .positionStoreFailed(reason: try string("reason"))
     case "positionStoreRecovered":
       return .positionStoreRecovered
+    case "poweredOn":
+      return .poweredOn
+    case "announcementFinished":
+      return .announcementFinished
     default:
       return nil
     }
@@ -109,6 +114,10 @@ extension TraceFormat {
       return named("positionStoreFailed", [("reason", JSONWriter.string(reason))])
     case .positionStoreRecovered:
       return named("positionStoreRecovered")
+    case .poweredOn:
+      return named("poweredOn")
+    case .announcementFinished:
+      return named("announcementFinished")
     }
   }
 
@@ -127,7 +136,7 @@ extension TraceFormat {
         ("menu", JSONWriter.object([("page", JSONWriter.string(Menu.title(of: menu.page))), ("selected", String(menu.selected))])))
     }
     if let timer = state.sleepTimer { fields.append(("sleepSeconds", JSONWriter.number(timer.remaining))) }
-    if state.display != DisplayView() {
+    if state.display.mode != .reading || state.display.night {
       fields.append(("display", JSONWriter.string(state.display.mode.rawValue + (state.display.night ? ", night" : ""))))
     }
     return JSONWriter.object(fields)

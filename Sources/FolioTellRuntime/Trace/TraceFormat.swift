@@ -20,6 +20,8 @@ public struct TraceDocument: Equatable, Sendable {
   public var path: String?
   /// When the book was opened (seconds on the box's clock).
   public var time: Double?
+  /// `[[title, start], ...]`: the book's chapters.
+  public var chapters: [ChapterMark] = []
 
   public init(
     book: SentenceMap, position: Int? = nil, wpm: Int? = nil, voice: String? = nil, bookID: String? = nil,
@@ -142,9 +144,19 @@ public enum TraceFormat {
       }
       return string
     }
-    return TraceDocument(
+    var chapters: [ChapterMark] = []
+    if case .array(let list)? = members["chapters"] {
+      for item in list {
+        guard case .array(let pair) = item, pair.count == 2, let title = pair[0].stringValue, let start = pair[1].intValue
+        else { throw TraceError(line: line, message: "each chapter is [\"title\", start]") }
+        chapters.append(ChapterMark(title: title, start: start))
+      }
+    }
+    var document = TraceDocument(
       book: book, position: position, wpm: wpm, voice: voice, bookID: try optionalString("bookID"),
       title: try optionalString("title"), path: try optionalString("path"))
+    document.chapters = chapters
+    return document
   }
 
   private static func parseStart(_ value: JSONValue, line: Int) throws(TraceError) -> TraceStart {
@@ -253,6 +265,10 @@ public enum TraceFormat {
     if let bookID = document.bookID { fields.append(("bookID", JSONWriter.string(bookID))) }
     if let title = document.title { fields.append(("title", JSONWriter.string(title))) }
     if let path = document.path { fields.append(("path", JSONWriter.string(path))) }
+    if !document.chapters.isEmpty {
+      let list = document.chapters.map { "[" + JSONWriter.string($0.title) + ", " + String($0.start) + "]" }
+      fields.append(("chapters", "[" + list.joined(separator: ", ") + "]"))
+    }
     var line: [(String, String)] = []
     if let time = document.time { line.append(("t", JSONWriter.number(time))) }
     line.append(("document", JSONWriter.object(fields)))

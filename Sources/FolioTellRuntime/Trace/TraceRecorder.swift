@@ -26,12 +26,13 @@ public final class TraceRecorder: Sendable {
     switch step.event {
     case .playback(let event):
       line = TraceFormat.encode(event, time: time)
-    case .bookOpened(let bookID, let book, let saved, let title, let path):
+    case .bookOpened(let bookID, let book, let saved, let title, let path, let chapters):
       let playback = step.after.playback
-      line = TraceFormat.encode(
-        TraceDocument(
-          book: book, position: saved.map { _ in playback.offset }, wpm: playback.wpm, voice: playback.voice,
-          bookID: bookID, title: title, path: path, time: time))
+      var document = TraceDocument(
+        book: book, position: saved.map { _ in playback.offset }, wpm: playback.wpm, voice: playback.voice,
+        bookID: bookID, title: title, path: path, time: time)
+      document.chapters = chapters
+      line = TraceFormat.encode(document)
     default:
       line = TraceFormat.encode(root: step.event, time: time)
     }
@@ -48,11 +49,11 @@ public final class TraceRecorder: Sendable {
     }
     if let bookID = state.bookID {
       let playback = state.playback
-      lines.append(
-        TraceFormat.encode(
-          TraceDocument(
-            book: playback.book, position: playback.offset, bookID: bookID, title: state.title, path: state.bookPath,
-            time: time)))
+      var document = TraceDocument(
+        book: playback.book, position: playback.offset, bookID: bookID, title: state.title, path: state.bookPath,
+        time: time)
+      document.chapters = state.chapters
+      lines.append(TraceFormat.encode(document))
     }
     return lines
   }

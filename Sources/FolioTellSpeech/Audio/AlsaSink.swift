@@ -195,6 +195,17 @@ public final class AlsaSink: PCMSink {
     return .deviceLost(device: label, code: code)
   }
 
+  public func release() {
+    state.withLock { state in
+      guard !state.inWrite, let pcm = state.pcm else { return }
+      snd_pcm_close(pcm)
+      state.pcm = nil
+      state.paced = nil
+      state.paused = false
+      state.deviceWritten = 0
+    }
+  }
+
   public func end() {
     // Let a stop's fade (and any last frames) play out before the device stops, so it ends on silence.
     waitUntilPlayed(limit: 0.1)

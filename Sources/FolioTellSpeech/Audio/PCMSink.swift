@@ -52,4 +52,11 @@ public protocol PCMSink: AnyObject, Sendable {
   func end()
   /// Underruns recovered so far.
   var underruns: Int { get }
+  /// Nothing is live and none is expected soon: close the device, so it neither hisses nor holds the card.
+  /// The next `begin` opens it again. Does nothing while a stream is being written.
+  func release()
+}
+
+extension PCMSink {
+  public func release() {}
 }

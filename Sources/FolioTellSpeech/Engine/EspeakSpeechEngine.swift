@@ -44,6 +44,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
     var lastRequest: Request?
     /// Announcements count down from -1, apart from the reducer's utterance tokens.
     var nextAnnouncement = -1
+    /// The worker took a request and has not yet posted its last callback about it.
+    var working = false
   }
 
   private let sink: any EventSink
@@ -192,13 +194,19 @@ public final class EspeakSpeechEngine: SpeechEngine {
         guard let request = control.request else { return nil }
         control.request = nil
         control.live = request
+        control.working = true
         if request.announcement == nil { control.lastRequest = request }
         control.abort = nil
         return (request, control.book)
       })
     else { return }
     speak(request, book: book)
+    control.withLock { $0.working = false }
   }
+
+  /// Nothing to say and nothing being said: every callback about earlier requests has been posted. The
+  /// virtual platform's driver moves its clock only when the engine is idle or waiting on the sound card.
+  public var isIdle: Bool { control.withLock { $0.request == nil && $0.live == nil && !$0.working } }
 
   private enum Outcome {
     case finished, aborted
@@ -281,11 +289,14 @@ public final class EspeakSpeechEngine: SpeechEngine {
         written += silence.count
       }
     } catch {}
-    control.withLock { control in
+    let finished = control.withLock { control -> Bool in
+      let finished = control.abort != token && control.request == nil
       if control.live?.token == token { control.live = nil }
       if control.abort == token { control.abort = nil }
+      return finished
     }
     if control.withLock({ $0.request == nil && $0.live == nil }) { audio.end() }
+    if finished { sink.post(.announcementFinished) }
   }
 
   /// Synthesizes chunk after chunk, writes the audio, and posts words as they are heard. Each chunk is

@@ -1,11 +1,35 @@
+import FolioTellAppliance
+import FolioTellPanel
 import FolioTellRuntime
 import Foundation
 
 enum ReplayCommand {
   static func run(_ arguments: [String]) {
-    guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") || path == "-" else {
-      fail("replay takes one trace file (or - for standard input): foliotell replay TRACE.jsonl")
+    var rest = arguments[...]
+    var display: String?
+    var paths: [String] = []
+    while let argument = rest.popFirst() {
+      if argument == "--display" {
+        guard let spec = rest.popFirst(), spec.hasPrefix("png:") else { fail("--display needs png:FOLDER") }
+        display = spec
+      } else {
+        paths.append(argument)
+      }
     }
+    guard paths.count == 1, let path = paths.first, !path.hasPrefix("-") || path == "-" else {
+      fail("replay takes one trace file (or - for standard input): foliotell replay TRACE.jsonl [--display png:FOLDER]")
+    }
+    var frames: VirtualFrames?
+    if let display {
+      var setup = DisplaySetup()
+      do {
+        try setup.apply(commandLine: display)
+        frames = try VirtualFrames.make(setup, report: { _ in })
+      } catch {
+        fail("\(error)", status: 1)
+      }
+    }
+    defer { frames?.finish() }
     let data: Data
     if path == "-" {
       data = FileHandle.standardInput.readDataToEndOfFile()
@@ -19,6 +43,7 @@ enum ReplayCommand {
       fail("\(path): the trace is not UTF-8 text")
     }
     var replay = Replay()
+    if let frames { replay.observe = { frames.stepped($0) } }
     var output = ""
     do {
       // "\r\n" is one Character, and a newline: Windows line endings split like Unix ones.

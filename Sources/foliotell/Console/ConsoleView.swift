@@ -56,6 +56,8 @@ final class ConsoleView: Sendable {
     case .clockTicked: return "clockTicked"
     case .positionStoreFailed: return "positionStoreFailed"
     case .positionStoreRecovered: return "positionStoreRecovered"
+    case .poweredOn: return "poweredOn"
+    case .announcementFinished: return "announcementFinished"
     case .menu(let event): return "menu.\(event)"
     case .libraryChanged: return "libraryChanged"
     case .bookFailedToOpen: return "bookFailedToOpen"

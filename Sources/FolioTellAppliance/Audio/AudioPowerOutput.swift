@@ -1,0 +1,85 @@
+import CGPIOD
+import FolioTellRuntime
+import FolioTellSpeech
+import Foundation
+import Synchronization
+
+/// The box's `AudioOutput`: when the reducer releases the audio (a stop, the end, a long pause), the sound
+/// card is closed and the amplifier's shutdown line driven to off. Before the next sound (play, resume,
+/// an announcement) the line comes on again and the amplifier gets its start-up time, so there is no pop.
+public final class AudioPowerOutput: AudioOutput {
+  private let sink: any PCMSink
+  private let amplifier: AmplifierSwitch?
+
+  public init(sink: any PCMSink, amplifier: AmplifierSwitch?) {
+    self.sink = sink
+    self.amplifier = amplifier
+  }
+
+  public func deactivate() {
+    sink.release()
+    amplifier?.set(on: false)
+  }
+
+  public func activate() {
+    guard let amplifier, amplifier.set(on: true), amplifier.startupSeconds > 0 else { return }
+    // Tens of milliseconds, once after the box was quiet; the sound waits for the amplifier.
+    usleep(useconds_t(amplifier.startupSeconds * 1_000_000))
+  }
+}
+
+/// A GPIO line that switches the amplifier (libgpiod 1.6, requested as an output and held).
+public final class AmplifierSwitch: Sendable {
+  private nonisolated(unsafe) let chip: OpaquePointer
+  private nonisolated(unsafe) let line: OpaquePointer
+  private let activeLow: Bool
+  public let startupSeconds: Double
+  private let isOn = Mutex(false)
+
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Requests the line, switched off.
+  public init(_ config: AmplifierLine) throws(Failure) {
+    guard let chip = gpiod_chip_open_lookup(config.chip) else {
+      throw Failure(
+        description:
+          "cannot open the GPIO chip '\(config.chip)' for the amplifier: \(String(cString: strerror(errno))); check \"amplifier.chip\" (gpiodetect lists the chips)"
+      )
+    }
+    let line = gpiod_chip_find_line(chip, config.line) ?? Int(config.line).flatMap { gpiod_chip_get_line(chip, UInt32($0)) }
+    guard let line else {
+      gpiod_chip_close(chip)
+      throw Failure(
+        description:
+          "the amplifier's line '\(config.line)' is not on \(config.chip); check \"amplifier.line\" (gpioinfo lists the lines)")
+    }
+    let off: Int32 = config.activeLow ? 1 : 0
+    guard gpiod_line_request_output(line, "foliotell-amplifier", off) == 0 else {
+      let reason = String(cString: strerror(errno))
+      gpiod_chip_close(chip)
+      throw Failure(description: "cannot take the amplifier's line '\(config.line)': \(reason) (is another program using it?)")
+    }
+    self.chip = chip
+    self.line = line
+    activeLow = config.activeLow
+    startupSeconds = config.startupSeconds
+  }
+
+  deinit {
+    gpiod_line_release(line)
+    gpiod_chip_close(chip)
+  }
+
+  /// Switches it; returns whether it was off before.
+  @discardableResult
+  public func set(on: Bool) -> Bool {
+    let wasOff = isOn.withLock { state in
+      defer { state = on }
+      return !state
+    }
+    _ = gpiod_line_set_value(line, (on != activeLow) ? 1 : 0)
+    return wasOff
+  }
+}

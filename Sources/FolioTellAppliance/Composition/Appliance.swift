@@ -1,0 +1,345 @@
+import Dispatch
+import FolioTellBooks
+import FolioTellControls
+import FolioTellCore
+import FolioTellDisplay
+import FolioTellInput
+import FolioTellPanel
+import FolioTellRuntime
+import FolioTellSpeech
+import FolioTellStore
+import Foundation
+import Synchronization
+
+/// The whole box, built in one place from a configuration, a platform and what the command asked for.
+/// `run`, `sim`, the tests and the benches all start it this way; the commands only parse options.
+public final class Appliance: Sendable {
+  public let runtime: ReaderRuntime
+  public let funnel: EventFunnel<ReaderEvent>
+  public let clock: any ReaderClock
+  public let scheduler: any TimerScheduler
+  public let engine: any SpeechEngine
+  /// Where the speech goes (nil with the simulated engine).
+  public let sink: (any PCMSink)?
+  /// The store in the data directory, when places are kept on disk.
+  public let log: LogStore?
+  public let recorder: TraceRecorder?
+  public let ring: TraceRing?
+  public let display: DisplayPipeline?
+  public let config: ApplianceConfig
+  private let platform: Platform
+  private let session: Session
+  private let report: @Sendable (String) -> Void
+  private let library: LibraryService
+  private let firstBook: OpenedBook?
+  private let ticks: TickKeeper
+  private let input = Mutex<InputLoop?>(nil)
+  private let frames: VirtualFrames?
+
+  struct OpenedBook: Sendable {
+    var id: String
+    var document: SentenceMap
+    var title: String?
+    var path: String?
+    var language: String?
+    var chapters: [ChapterMark]
+  }
+
+  /// Builds the box. Nothing runs until `start`. A part that is missing on this machine (a display, an
+  /// amplifier line, the data directory) is reported through `report` once and the box goes on without
+  /// it; only what makes reading impossible (the named book, speech itself) throws.
+  public init(
+    config: ApplianceConfig, platform: Platform, session: Session = Session(),
+    report: @escaping @Sendable (String) -> Void
+  ) throws(ApplianceError) {
+    self.config = config
+    self.platform = platform
+    self.session = session
+    self.report = report
+
+    // The store: the session's or the config's data directory, or memory.
+    let directory = session.dataDirectory ?? (session.keepInMemory ? nil : config.dataDirectory)
+    var log: LogStore?
+    if let directory {
+      do {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let opened = try LogStore(directory: directory)
+        let recovery = opened.recovery
+        if recovery.truncatedBytes > 0 || recovery.damagedRecords > 0 {
+          report(
+            "\(directory): repaired the place log (\(recovery.truncatedBytes) bytes of a torn last record cut off, \(recovery.damagedRecords) damaged records skipped)"
+          )
+        }
+        log = opened
+      } catch {
+        report("cannot keep places in \(directory): \(error); reading goes on, places are kept until the program ends")
+      }
+    }
+    self.log = log
+    let store: any PositionStore = log ?? InMemoryPositionStore()
+
+    // The book to open: the one named, else the one the store remembers (if its file is still there), else
+    // the session's fallback.
+    var source = session.book
+    if source == nil, let last = log?.lastOpenBook, !last.path.isEmpty, FileManager.default.fileExists(atPath: last.path) {
+      source = .file(last.path)
+    }
+    let language = session.language ?? config.language
+    var firstBook: OpenedBook?
+    do {
+      firstBook = try Self.read(source ?? session.fallbackBook, language: language)
+    } catch {
+      // A named book must open; a remembered one that no longer reads is said, and the box waits for a choice.
+      if session.book != nil { throw error }
+      report("\(error); choose another book in the menu")
+      firstBook = try? Self.read(session.fallbackBook, language: language)
+    }
+    self.firstBook = firstBook
+
+    let saved = log?.settings
+    let wpm = session.wpm ?? saved?.wpm ?? config.wpm ?? SpeechRate.normal
+    let fixedVoice = session.voice ?? config.voice
+    let voice =
+      fixedVoice ?? Voices.voice(forBookLanguage: firstBook?.language, current: saved?.voice) ?? saved?.voice ?? "en"
+
+    // Time.
+    switch platform {
+    case .virtual(let virtualClock):
+      clock = virtualClock
+      scheduler = virtualClock
+    case .device, .desktop:
+      clock = MonotonicClock()
+      scheduler = DispatchTimerScheduler()
+    }
+    let funnel = EventFunnel<ReaderEvent>()
+    self.funnel = funnel
+
+    // Sound and speech.
+    var amplifier: AmplifierSwitch?
+    if case .device = platform, let line = config.amplifier {
+      do { amplifier = try AmplifierSwitch(line) } catch { report("\(error); the amplifier stays as it is") }
+    }
+    var sink: (any PCMSink)?
+    let engine: any SpeechEngine
+    if session.engine == "simulated" {
+      engine = SimulatedSpeechEngine(sink: funnel, scheduler: scheduler)
+    } else {
+      let audio = session.audio ?? config.audio
+      do {
+        let made: any PCMSink
+        if case .virtual(let virtualClock) = platform {
+          made = try VirtualClockSink.make(spec: audio, clock: virtualClock)
+        } else {
+          made = try AudioSpecification.sink(for: audio)
+        }
+        sink = made
+        var options = EspeakSpeechEngine.Options()
+        options.volume = session.volume ?? config.volume
+        options.pitch = session.pitch ?? config.pitch
+        if let path = session.lexicon ?? config.lexicon { options.lexicon = Self.lexicon(path, report: report) }
+        engine = try EspeakSpeechEngine(sink: funnel, audio: made, options: options)
+      } catch let error as AudioError {
+        throw .speech(error.description)
+      } catch {
+        throw .speech("\(error)")
+      }
+    }
+    self.sink = sink
+    self.engine = engine
+
+    var initial = ReaderState()
+    initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechRate.limits)
+    initial.audio = AudioPower(idleSeconds: config.audioIdleSeconds)
+    let output: any AudioOutput = sink.map { AudioPowerOutput(sink: $0, amplifier: amplifier) } ?? SilentAudioOutput()
+    let effects = EffectHandler(speech: engine, audio: output, store: store)
+    let runtime = ReaderRuntime(funnel: funnel, initial: initial, effects: effects, clock: clock)
+    self.runtime = runtime
+
+    // Traces: a file for this run, and the daemon's ring in the data directory.
+    var recorder: TraceRecorder?
+    if let path = session.tracePath {
+      do { recorder = try TraceRecorder(path: path) } catch { throw .trace("\(error)") }
+    }
+    var ring: TraceRing?
+    if session.traceRing, config.traceEnabled, let directory {
+      do {
+        let made = try TraceRing(folder: directory + "/trace", fileBytes: config.traceFileBytes, files: config.traceFiles)
+        ring = made
+      } catch {
+        report("\(error); the box goes on without its trace")
+      }
+    }
+    self.recorder = recorder
+    self.ring = ring
+    for trace in [recorder, ring.map { TraceRecorder(ring: $0) }].compactMap({ $0 }) {
+      runtime.observe { trace.record($0) }
+    }
+
+    // The display.
+    var displaySetup = config.display
+    if let spec = session.display {
+      do { try displaySetup.apply(commandLine: spec) } catch { throw .config(error) }
+    }
+    if case .virtual = platform {
+      self.display = nil
+      frames = try VirtualFrames.make(displaySetup, report: report)
+    } else {
+      self.display = Self.pipeline(displaySetup, clock: clock, report: report)
+      frames = nil
+    }
+
+    // The library, and the opener behind the menu's Books.
+    let folders = session.libraryFolders ?? config.bookFolders
+    library = LibraryService(
+      folders: folders, language: language, voice: fixedVoice, synchronous: platform.isVirtual)
+    let library = self.library
+    effects.setBookOpener { [weak runtime] bookID in
+      guard let runtime else { return }
+      library.open(bookID, runtime: runtime)
+    }
+
+    ticks = TickKeeper(scheduler: scheduler)
+    let ticks = self.ticks
+    runtime.observe { [weak runtime] step in
+      guard let runtime else { return }
+      ticks.stepped(step, sink: runtime)
+    }
+    if let display { runtime.observe { display.readerChanged($0.after) } }
+    if let frames { runtime.observe { frames.stepped($0) } }
+  }
+
+  /// The title of the book opened at start, if any.
+  public var firstBookTitle: String? { firstBook?.title }
+
+  /// Opens the book, scans the library, arms the controls, starts the display and (except on the virtual
+  /// platform, whose driver drains the funnel itself) the funnel's thread. `heartbeat` runs on the
+  /// funnel's thread at least every `interval` seconds (systemd's watchdog).
+  public func start(heartbeat: (interval: Double, action: @Sendable () -> Void)? = nil) {
+    library.scan(into: runtime)
+    if let book = firstBook {
+      runtime.open(
+        bookID: book.id, book: book.document, title: book.title, path: book.path, chapters: book.chapters)
+    }
+    if session.greet {
+      runtime.post(.poweredOn)
+    } else if session.autoplay, firstBook != nil {
+      runtime.post(.playback(.primaryTapped))
+    }
+    guard !platform.isVirtual else { return }
+    library.watch(runtime, report: report)
+    if session.useControls { startControls() }
+    display?.start()
+    funnel.start(heartbeat: heartbeat)
+  }
+
+  /// Stops reading (the place is saved) and every thread of the box; returns once the stop was handled.
+  public func stop() {
+    runtime.post(.playback(.stopTapped))
+    input.withLock { $0 }?.stop()
+    display?.stop()
+    if platform.isVirtual {
+      funnel.drain()
+    } else {
+      funnel.stop()
+    }
+  }
+
+  /// The virtual clock moved without an event: the display may dim, go dark or end the status.
+  public func clockMoved() {
+    frames?.show(runtime.snapshot, at: clock.now())
+  }
+
+  /// Writes what the virtual platform keeps to the end (the frames' index).
+  public func finishFrames() { frames?.finish() }
+
+  /// A decoded control from any source (buttons, knob, keys, terminal) to the root reducer.
+  public func deliver(_ output: ControlOutput) {
+    if let event = output.readerEvent { runtime.post(event) }
+  }
+
+  /// The board's and config's GPIO lines and input devices. A wiring problem is said once and reading goes
+  /// on with the input devices that still work.
+  private func startControls() {
+    let setup = config.input
+    let report = self.report
+    let runtime = self.runtime
+    let handle: @Sendable (ControlOutput) -> Void = { output in
+      if let event = output.readerEvent { runtime.post(event) }
+    }
+    let loop = InputLoop(setup: setup, report: report, handle: handle)
+    do {
+      try loop.start()
+      input.withLock { $0 = loop }
+    } catch {
+      report("\(error); going on without the GPIO controls")
+      loop.stop()
+      let devicesOnly = InputLoop(setup: setup, report: report, handle: handle)
+      try? devicesOnly.start(useGPIO: false)
+      input.withLock { $0 = devicesOnly }
+    }
+  }
+
+  static func read(_ source: Session.Book?, language: String?) throws(ApplianceError) -> OpenedBook? {
+    switch source {
+    case nil:
+      return nil
+    case .text(let id, let title, let utf8):
+      let document = PlainTextBook.read(utf8)
+      return OpenedBook(
+        id: id, document: document.sentenceMap, title: title, path: nil, language: document.language ?? language,
+        chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) })
+    case .file(let path):
+      do {
+        let (id, document) = try BookReader.read(path: path, language: language)
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        return OpenedBook(
+          id: id, document: document.sentenceMap, title: document.title ?? url.deletingPathExtension().lastPathComponent,
+          path: url.path, language: document.language,
+          chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) })
+      } catch {
+        throw .book(error)
+      }
+    }
+  }
+
+  static func lexicon(_ path: String, report: @Sendable (String) -> Void) -> Lexicon {
+    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+      report("cannot read the lexicon '\(path)': no such file, or not UTF-8 text; reading goes on without it")
+      return .empty
+    }
+    var problems: [Lexicon.ParseError] = []
+    let lexicon = Lexicon(parsing: text, problems: &problems)
+    for problem in problems { report("\(path): \(problem); that line is skipped") }
+    return lexicon
+  }
+
+  /// The display the config and `--display` describe, on a thread of its own; nil when there is none or
+  /// its font cannot be opened (said once; reading goes on).
+  static func pipeline(_ setup: DisplaySetup, clock: any ReaderClock, report: @escaping @Sendable (String) -> Void)
+    -> DisplayPipeline?
+  {
+    let output: any FrameOutput
+    switch setup.output {
+    case .none: return nil
+    case .terminal: output = TerminalOutput()
+    case .png(let folder):
+      do { output = try PNGFolderOutput(folder: folder) } catch {
+        report("the display is off: \(error)")
+        return nil
+      }
+    case .panel(let config):
+      output = OLEDPanel(config: config, transport: ReopeningI2CBus(bus: config.bus, address: config.address))
+    }
+    let typeface: FreeTypeFace
+    do {
+      typeface = try FreeTypeFace(paths: setup.fonts)
+    } catch {
+      report("the display is off: \(error)")
+      return nil
+    }
+    return DisplayPipeline(
+      output: output,
+      views: Views(width: setup.panel.width, height: setup.panel.height, typeface: typeface, sizes: setup.sizes),
+      settings: setup.settings, now: { clock.now() }, report: report)
+  }
+}

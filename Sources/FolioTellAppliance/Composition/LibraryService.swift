@@ -1,0 +1,85 @@
+import Dispatch
+import FolioTellBooks
+import FolioTellCore
+import FolioTellRuntime
+import Foundation
+import Synchronization
+
+/// The books behind the menu: scanned at start and, on the box and the desktop, again whenever books or
+/// drives come and go (inotify, on a thread that sleeps until then); and the opener that reads a chosen
+/// book and posts `bookOpened` (or `bookFailedToOpen`): the other half of the `openLibraryBook` effect.
+final class LibraryService: Sendable {
+  let library: Library
+  private let books = Mutex<[LibraryEntry]>([])
+  /// Books are opened one at a time, in the order chosen (off the funnel's thread, on the box).
+  private let opening = DispatchQueue(label: "foliotell.library.open")
+  private let language: String?
+  private let fixedVoice: String?
+  private let synchronous: Bool
+
+  /// `voice` is the listener's `--voice`, when given: it is kept for every book; otherwise each book is
+  /// read with a voice of its language. `synchronous` opens books on the caller's thread (the virtual
+  /// platform, where everything happens in order on the driver's thread).
+  init(folders: [String], language: String?, voice: String?, synchronous: Bool) {
+    library = Library(folders: folders)
+    self.language = language
+    fixedVoice = voice
+    self.synchronous = synchronous
+  }
+
+  /// Scans once and posts the books.
+  func scan(into runtime: ReaderRuntime) {
+    let scan = library.scan()
+    books.withLock { $0 = scan.books }
+    runtime.post(.libraryChanged(scan.books.map { LibraryBook(id: $0.id, title: $0.title) }))
+  }
+
+  /// Watches for changes on a thread of its own; a change scans again.
+  func watch(_ runtime: ReaderRuntime, report: @escaping @Sendable (String) -> Void) {
+    let thread = Thread { [self] in
+      let watcher: LibraryWatcher
+      do {
+        watcher = try LibraryWatcher(library)
+      } catch {
+        report("books added later will not be noticed: \(error)")
+        return
+      }
+      while true {
+        while !watcher.waitForChange(timeout: 3600) {}
+        scan(into: runtime)
+      }
+    }
+    thread.name = "foliotell.library"
+    thread.start()
+  }
+
+  func open(_ bookID: String, runtime: ReaderRuntime) {
+    if synchronous {
+      read(bookID, runtime: runtime)
+    } else {
+      opening.async { self.read(bookID, runtime: runtime) }
+    }
+  }
+
+  private func read(_ bookID: String, runtime: ReaderRuntime) {
+    guard let entry = books.withLock({ $0.first { $0.id == bookID } }) else {
+      runtime.post(.bookFailedToOpen(title: "that book", reason: "it is no longer in the library"))
+      return
+    }
+    do {
+      let (id, document) = try BookReader.read(path: entry.path, language: language)
+      // A book in another language is read with a voice of that language (unless --voice said one).
+      let current = runtime.snapshot.playback.voice
+      if fixedVoice == nil, let bookVoice = Voices.voice(forBookLanguage: document.language, current: current),
+        bookVoice != current
+      {
+        runtime.post(.playback(.voiceChanged(voice: bookVoice)))
+      }
+      runtime.open(
+        bookID: id, book: document.sentenceMap, title: document.title ?? entry.title, path: entry.path,
+        chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) })
+    } catch {
+      runtime.post(.bookFailedToOpen(title: entry.title, reason: error.description))
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import FolioTellRuntime
+
+/// Where the box runs. The composition is the same; the platform decides the clock, the sound, the
+/// controls and whether the box's own threads (library watcher, display, input loop) run.
+public enum Platform: Sendable {
+  /// The box itself: the config's sound card, GPIO lines, input devices and display, the store in the
+  /// data directory, the trace ring, systemd's notify protocol.
+  case device
+  /// This machine: the paced virtual sound card (or `--audio`), the keyboard, the terminal or PNG display.
+  case desktop
+  /// A script of presses on a virtual clock: real speech consumed at its true sample rate into a WAV
+  /// file, frames drawn as PNG at their virtual moments; as fast as the machine synthesizes.
+  case virtual(VirtualClock)
+
+  var isVirtual: Bool {
+    if case .virtual = self { return true }
+    return false
+  }
+}
+
+/// What a command adds to the config for one run.
+public struct Session: Sendable {
+  public enum Book: Sendable {
+    case file(String)
+    /// A text of the program's own (the sample book), with its title.
+    case text(id: String, title: String, utf8: [UInt8])
+  }
+
+  /// The book to open; nil: the one the store remembers.
+  public var book: Book?
+  /// Opened when no book is named and none is remembered (the simulator's sample).
+  public var fallbackBook: Book?
+  public var wpm: Int?
+  public var voice: String?
+  public var language: String?
+  /// `espeak` (real speech) or `simulated` (words timed, nothing synthesized).
+  public var engine = "espeak"
+  /// An `--audio` output; nil: the config's.
+  public var audio: String?
+  /// A `--display` spec; nil: the config's.
+  public var display: String?
+  /// Keep the place in this directory; nil: the config's data directory, or memory when `keepInMemory`.
+  public var dataDirectory: String?
+  public var keepInMemory = false
+  public var libraryFolders: [String]?
+  /// A trace file for this run (besides the device's ring).
+  public var tracePath: String?
+  /// Write the trace ring in the data directory (the daemon).
+  public var traceRing = false
+  /// Use the GPIO lines and input devices of the board and config.
+  public var useControls = true
+  /// Start reading as soon as the book is open (with the greeting first on the device).
+  public var autoplay = true
+  public var greet = false
+  public var volume: Int?
+  public var pitch: Int?
+  public var lexicon: String?
+
+  public init() {}
+}

@@ -1,0 +1,36 @@
+import FolioTellCore
+
+/// What `systemctl status` shows, and the journal's lines about the box: one fact each, plain text.
+public enum StatusLine {
+  /// "Reading Emma, 34%", "Paused: Emma, 34%", "In the menu", "No book open".
+  public static func status(of state: ReaderState) -> String {
+    if state.menu != nil { return "In the menu" }
+    guard state.bookID != nil, !state.playback.book.isEmpty else { return "No book open" }
+    let title = state.title ?? "the book"
+    let percent = min(100, state.playback.offset * 100 / max(state.playback.book.endOffset, 1))
+    switch state.playback.phase {
+    case .speaking: return "Reading \(title), \(percent)%"
+    case .pausing, .paused: return "Paused: \(title), \(percent)%"
+    case .idle: return "Stopped: \(title), \(percent)%"
+    case .finished: return "Finished \(title)"
+    }
+  }
+
+  /// A journal line for a step worth knowing about, or nil.
+  public static func log(before: ReaderState, after: ReaderState, event: ReaderEvent) -> String? {
+    if case .bookOpened = event, let id = after.bookID {
+      let place = after.playback.offset > 0 ? "at sentence \(after.playback.sentenceIndex + 1)" : "from the start"
+      return "opened \"\(after.title ?? id)\" (\(after.playback.book.count) sentences) \(place)"
+    }
+    if after.storeProblem != before.storeProblem {
+      return after.storeProblem.map { "cannot keep the place: \($0); reading goes on" } ?? "the place is kept again"
+    }
+    if let failure = after.playback.failure, failure != before.playback.failure { return "speech stopped: \(failure)" }
+    if case .bookFailedToOpen(let title, let reason) = event { return "cannot open \"\(title)\": \(reason)" }
+    if case .libraryChanged(let books) = event, books.count != before.library.count {
+      return "the library has \(books.count) book\(books.count == 1 ? "" : "s")"
+    }
+    if before.playback.phase != .finished, after.playback.phase == .finished { return "reached the end of the book" }
+    return nil
+  }
+}

@@ -1,0 +1,208 @@
+import FolioTellRuntime
+import FolioTellSpeech
+import Foundation
+import Synchronization
+
+/// A sound card on the virtual clock: it plays at the true sample rate of virtual time, so a word is heard
+/// at the virtual moment it would be heard on a real card. Writes wait while its small buffer is full
+/// until the driver moves the clock on (`advance`). What it plays, silence included, goes to a WAV file
+/// sample for sample at its virtual time, so the file is the listener's timeline.
+public final class VirtualClockSink: PCMSink {
+  public let label: String
+  public let isPaced = true
+  public let canPause = true
+  public let underruns = 0
+
+  private struct State {
+    var rate = 0
+    var queue: [Int16] = []
+    var head = 0
+    /// Frames of the timeline already played (written to the file).
+    var played = 0
+    var paused = false
+    var drops = 0
+    /// The writer waits for room.
+    var blocked = false
+    var file: FileHandle?
+    var failure: String?
+  }
+  private let state = Mutex(State())
+  private let room = NSCondition()
+  private let clock: VirtualClock
+  private let path: String?
+  /// How much audio may wait ahead of the listener: two 10 ms periods.
+  public let bufferSeconds = 0.02
+
+  /// `wav:FILE` records the timeline; `null` plays it to nowhere.
+  public static func make(spec: String, clock: VirtualClock) throws(AudioError) -> VirtualClockSink {
+    if spec == "null" { return VirtualClockSink(path: nil, clock: clock) }
+    guard spec.hasPrefix("wav:"), spec.count > 4 else {
+      throw .badSpecification(spec + " (on the virtual clock, use wav:FILE or null)")
+    }
+    return VirtualClockSink(path: String(spec.dropFirst(4)), clock: clock)
+  }
+
+  public init(path: String?, clock: VirtualClock) {
+    self.path = path
+    self.clock = clock
+    label = path.map { "wav:\($0) on the virtual clock" } ?? "null on the virtual clock"
+  }
+
+  public func begin(sampleRate: Int) throws(AudioError) {
+    try state.withLock { (state: inout State) throws(AudioError) in
+      if let failure = state.failure { throw .cannotWriteFile(path: path ?? "", reason: failure) }
+      if state.rate == 0 {
+        state.rate = sampleRate
+        if let path {
+          guard FileManager.default.createFile(atPath: path, contents: Data(Self.header(rate: sampleRate, frames: 0))),
+            let file = FileHandle(forWritingAtPath: path)
+          else { throw .cannotWriteFile(path: path, reason: "cannot create it (does its folder exist?)") }
+          file.seekToEndOfFile()
+          state.file = file
+        }
+        // The file starts at virtual time 0: silence until the first sound.
+        Self.play(&state, to: Self.frame(clock.now(), rate: sampleRate))
+      } else if state.rate != sampleRate {
+        throw .cannotWriteFile(path: path ?? "", reason: "the sample rate changed from \(state.rate) to \(sampleRate)")
+      }
+    }
+  }
+
+  public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool {
+    let generation = state.withLock { $0.drops }
+    var start = 0
+    while start < samples.count {
+      room.lock()
+      while true {
+        let (full, dropped) = state.withLock { state -> (Bool, Bool) in
+          let full = state.queue.count - state.head >= Int(Double(state.rate) * bufferSeconds)
+          state.blocked = full && state.drops == generation
+          return (full, state.drops != generation)
+        }
+        if dropped {
+          room.unlock()
+          return false
+        }
+        if !full { break }
+        room.wait()
+      }
+      room.unlock()
+      let accepted = state.withLock { state -> Int in
+        let room = max(Int(Double(state.rate) * bufferSeconds) - (state.queue.count - state.head), 1)
+        let end = min(samples.count, start + room)
+        state.queue.append(contentsOf: samples[start..<end])
+        return end - start
+      }
+      start += accepted
+    }
+    if let failure = state.withLock({ $0.failure }) { throw .cannotWriteFile(path: path ?? "", reason: failure) }
+    return true
+  }
+
+  public func queuedFrames() -> Int { state.withLock { $0.queue.count - $0.head } }
+
+  public func drop() {
+    state.withLock { state in
+      state.queue.removeAll()
+      state.head = 0
+      state.drops += 1
+      state.blocked = false
+    }
+    wakeWriter()
+  }
+
+  public func pause(resolved: @escaping @Sendable () -> Void) -> Bool {
+    state.withLock { $0.paused = true }
+    // The virtual card stops between two frames: silent at once.
+    resolved()
+    return true
+  }
+
+  public func resume() {
+    state.withLock { $0.paused = false }
+  }
+
+  public func end() {}
+
+  /// The writer is waiting for the clock to move (its buffer is full, or the card is paused).
+  public var isWaitingForTime: Bool { state.withLock { $0.blocked } }
+
+  /// Paused: moving the clock plays nothing of the stream.
+  public var isPaused: Bool { state.withLock { $0.paused } }
+
+  /// The virtual moment the next period (10 ms) of audio is played out.
+  public func nextPeriod(after time: Double) -> Double? {
+    state.withLock { state in
+      guard state.rate > 0 else { return nil }
+      let period = state.rate / 100
+      return Double(Self.frame(time, rate: state.rate) / period * period + period) / Double(state.rate)
+    }
+  }
+
+  /// The clock moved to `time`: plays (and records) every frame up to it, and makes room for the writer.
+  public func advance(to time: Double) {
+    state.withLock { state in
+      guard state.rate > 0 else { return }
+      Self.play(&state, to: Self.frame(time, rate: state.rate))
+      state.blocked = false
+    }
+    wakeWriter()
+  }
+
+  /// Writes the WAV sizes; the file is complete after this.
+  public func finish() throws(AudioError) {
+    let result = state.withLock { state -> String? in
+      guard let file = state.file else { return state.failure }
+      let frames = state.played
+      do {
+        try file.seek(toOffset: 0)
+        try file.write(contentsOf: Data(Self.header(rate: state.rate, frames: frames)))
+        try file.close()
+      } catch {
+        return error.localizedDescription
+      }
+      state.file = nil
+      return state.failure
+    }
+    if let result { throw .cannotWriteFile(path: path ?? "", reason: result) }
+  }
+
+  /// Frames since virtual time 0, rounded to the nearest so a time made from a frame count gives it back.
+  static func frame(_ time: Double, rate: Int) -> Int { Int((time * Double(rate)).rounded()) }
+
+  private static func play(_ state: inout State, to frame: Int) {
+    let count = frame - state.played
+    guard count > 0 else { return }
+    var out = [Int16](repeating: 0, count: count)
+    if !state.paused {
+      let available = min(count, state.queue.count - state.head)
+      for index in 0..<available { out[index] = state.queue[state.head + index] }
+      state.head += available
+      if state.head == state.queue.count {
+        state.queue.removeAll(keepingCapacity: true)
+        state.head = 0
+      }
+    }
+    state.played = frame
+    guard let file = state.file, state.failure == nil else { return }
+    do {
+      try file.write(contentsOf: out.withUnsafeBufferPointer { Data(buffer: $0) })
+    } catch {
+      state.failure = error.localizedDescription
+    }
+  }
+
+  private func wakeWriter() {
+    room.lock()
+    room.broadcast()
+    room.unlock()
+  }
+
+  static func header(rate: Int, frames: Int) -> [UInt8] {
+    func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    func le16(_ value: Int) -> [UInt8] { (0..<2).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    let data = frames * 2
+    return Array("RIFF".utf8) + le32(36 + data) + Array("WAVE".utf8) + Array("fmt ".utf8) + le32(16) + le16(1)
+      + le16(1) + le32(rate) + le32(rate * 2) + le16(2) + le16(16) + Array("data".utf8) + le32(data)
+  }
+}

@@ -1,0 +1,49 @@
+/// A chapter of the open book: its title and where it starts (Unicode scalars).
+public struct ChapterMark: Equatable, Sendable {
+  public var title: String
+  public var start: Int
+
+  public init(title: String, start: Int) {
+    self.title = title
+    self.start = start
+  }
+}
+
+/// Whether the sound card and amplifier are on. Speaking turns them on (the engine opens the card, the
+/// amplifier comes up before the first frame); a stop or the end of the book releases them at once, a
+/// pause after `idleSeconds`, so a bedside box is silent and draws little at night.
+public struct AudioPower: Equatable, Sendable {
+  public var isActive = false
+  /// When the last pause began, while it lasts.
+  public var pausedSince: Double?
+  public var idleSeconds: Double
+
+  public init(isActive: Bool = false, pausedSince: Double? = nil, idleSeconds: Double = 30) {
+    self.isActive = isActive
+    self.pausedSince = pausedSince
+    self.idleSeconds = idleSeconds
+  }
+
+  /// Whether a pause has lasted long enough to release the audio, at `time`.
+  public func isIdle(at time: Double) -> Bool {
+    guard isActive, let since = pausedSince else { return false }
+    return time - since >= idleSeconds
+  }
+
+  static func follow(_ power: AudioPower, from before: PlaybackPhase, to after: PlaybackPhase, at time: Double)
+    -> AudioPower
+  {
+    var next = power
+    switch after {
+    case .speaking, .pausing:
+      next.isActive = true
+      next.pausedSince = nil
+    case .paused:
+      if case .paused = before {} else { next.pausedSince = time }
+    case .idle, .finished:
+      next.isActive = false
+      next.pausedSince = nil
+    }
+    return next
+  }
+}
