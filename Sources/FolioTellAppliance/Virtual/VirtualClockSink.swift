@@ -25,6 +25,8 @@ public final class VirtualClockSink: PCMSink {
     var blocked = false
     var file: FileHandle?
     var failure: String?
+    /// The run is over: every write is refused, so the speech worker lets go.
+    var closed = false
   }
   private let state = Mutex(State())
   private let room = NSCondition()
@@ -76,8 +78,9 @@ public final class VirtualClockSink: PCMSink {
       while true {
         let (full, dropped) = state.withLock { state -> (Bool, Bool) in
           let full = state.queue.count - state.head >= Int(Double(state.rate) * bufferSeconds)
-          state.blocked = full && state.drops == generation
-          return (full, state.drops != generation)
+          let dropped = state.drops != generation || state.closed
+          state.blocked = full && !dropped
+          return (full, dropped)
         }
         if dropped {
           room.unlock()
@@ -144,6 +147,15 @@ public final class VirtualClockSink: PCMSink {
     state.withLock { state in
       guard state.rate > 0 else { return }
       Self.play(&state, to: Self.frame(time, rate: state.rate))
+      state.blocked = false
+    }
+    wakeWriter()
+  }
+
+  /// Ends the run: whatever is still being written is refused (the worker lets go of espeak-ng).
+  public func close() {
+    state.withLock { state in
+      state.closed = true
       state.blocked = false
     }
     wakeWriter()

@@ -29,10 +29,12 @@ public final class VirtualDriver {
     while true {
       settle()
       let now = clock.now()
-      // Presses due now.
+      // Presses due now arrive together, as presses do while the funnel is busy: one funnel turn.
       if next < script.steps.count, script.steps[next].time <= now {
-        appliance.runtime.post(script.steps[next].event)
-        next += 1
+        while next < script.steps.count, script.steps[next].time <= now {
+          appliance.runtime.post(script.steps[next].event)
+          next += 1
+        }
         continue
       }
       var moments: [Double] = []
@@ -55,6 +57,13 @@ public final class VirtualDriver {
     }
     appliance.stop()
     settle()
+    // Anything still being said (an announcement cut off by the end of the script) is let go.
+    sink?.close()
+    while !engineIdle {
+      appliance.funnel.drain()
+      usleep(100)
+    }
+    appliance.funnel.drain()
     appliance.finishFrames()
     try sink?.finish()
   }

@@ -268,7 +268,9 @@ public final class EspeakSpeechEngine: SpeechEngine {
         .spokenText(for: Array(text.unicodeScalars))
       let piece = max(espeak.sampleRate / 100, 1)
       var written = 0
-      _ = try espeak.synthesize(spoken.string(0..<spoken.scalars.count)) { samples, _ in
+      let settings = Espeak.VoiceSettings(
+        voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: options.pitch)
+      _ = try espeak.synthesize(spoken.string(0..<spoken.scalars.count), settings: settings) { samples, _ in
         var start = 0
         while start < samples.count {
           let end = min(start + piece, samples.count)
@@ -316,7 +318,9 @@ public final class EspeakSpeechEngine: SpeechEngine {
       let bookEnd = chunkEnd(from: bookStart, in: book)
       let text = normalizer.spokenText(for: Array(book.scalars[bookStart..<bookEnd]), base: bookStart)
       let chunkBase = written
-      let completed = try espeak.synthesize(text.string(0..<text.scalars.count)) { samples, words in
+      let settings = Espeak.VoiceSettings(
+        voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: options.pitch)
+      let completed = try espeak.synthesize(text.string(0..<text.scalars.count), settings: settings) { samples, words in
         for word in words {
           if let span = text.bookSpan(ofWordAt: word.textIndex) {
             heard.add(frame: chunkBase + word.frame, span: span, in: book)

@@ -90,43 +90,67 @@ public final class Espeak: Sendable {
   /// volume (0-200, 100 normal) and pitch (0-100, 50 normal) for what follows.
   public func configure(voice: String, wpm: Int, volume: Int = 100, pitch: Int = 50) throws(EspeakError) {
     try lock.withLock { (settings: inout Settings) throws(EspeakError) in
-      if settings.voice != voice {
-        if espeak_SetVoiceByName(voice) != EE_OK {
-          var spec = espeak_VOICE()
-          let found = voice.withCString { language in
-            spec.languages = language
-            return espeak_SetVoiceByProperties(&spec)
-          }
-          guard found == EE_OK else { throw .unknownVoice(voice) }
+      try Self.apply(VoiceSettings(voice: voice, wpm: wpm, volume: volume, pitch: pitch), to: &settings)
+    }
+  }
+
+  /// The voice, rate, volume and pitch of one synthesis.
+  public struct VoiceSettings: Equatable, Sendable {
+    public var voice: String
+    public var wpm: Int
+    public var volume: Int
+    public var pitch: Int
+
+    public init(voice: String, wpm: Int, volume: Int = 100, pitch: Int = 50) {
+      self.voice = voice
+      self.wpm = wpm
+      self.volume = volume
+      self.pitch = pitch
+    }
+  }
+
+  private static func apply(_ wanted: VoiceSettings, to settings: inout Settings) throws(EspeakError) {
+    let (voice, wpm, volume, pitch) = (wanted.voice, wanted.wpm, wanted.volume, wanted.pitch)
+    if settings.voice != voice {
+      if espeak_SetVoiceByName(voice) != EE_OK {
+        var spec = espeak_VOICE()
+        let found = voice.withCString { language in
+          spec.languages = language
+          return espeak_SetVoiceByProperties(&spec)
         }
-        settings.voice = voice
-        settings.rate = -1
+        guard found == EE_OK else { throw .unknownVoice(voice) }
       }
-      if settings.rate != wpm {
-        espeak_SetParameter(espeakRATE, Int32(wpm), 0)
-        settings.rate = wpm
-      }
-      if settings.volume != volume {
-        espeak_SetParameter(espeakVOLUME, Int32(volume), 0)
-        settings.volume = volume
-      }
-      if settings.pitch != pitch {
-        espeak_SetParameter(espeakPITCH, Int32(pitch), 0)
-        settings.pitch = pitch
-      }
+      settings.voice = voice
+      settings.rate = -1
+    }
+    if settings.rate != wpm {
+      espeak_SetParameter(espeakRATE, Int32(wpm), 0)
+      settings.rate = wpm
+    }
+    if settings.volume != volume {
+      espeak_SetParameter(espeakVOLUME, Int32(volume), 0)
+      settings.volume = volume
+    }
+    if settings.pitch != pitch {
+      espeak_SetParameter(espeakPITCH, Int32(pitch), 0)
+      settings.pitch = pitch
     }
   }
 
   /// Synthesizes `text`, handing each block of 16-bit mono samples and the words that start in it to
   /// `receive`, which returns false to abort. Word frames count from the start of this text's audio.
   /// Returns false when aborted.
+  /// With `settings`, they are set under the same lock, so another engine in the process (tests run several)
+  /// cannot change the voice or rate between setting them and speaking.
   @discardableResult
   public func synthesize(
-    _ text: String, pauseAtEnd: Bool = true, _ receive: @escaping (UnsafeBufferPointer<Int16>, [WordMark]) -> Bool
+    _ text: String, settings wanted: VoiceSettings? = nil, pauseAtEnd: Bool = true,
+    _ receive: @escaping (UnsafeBufferPointer<Int16>, [WordMark]) -> Bool
   ) throws(EspeakError) -> Bool {
     let rate = sampleRate
     var aborted = false
-    let status = lock.withLock { _ -> espeak_ERROR in
+    let status = try lock.withLock { (settings: inout Settings) throws(EspeakError) -> espeak_ERROR in
+      if let wanted { try Self.apply(wanted, to: &settings) }
       Espeak.receiver = { samples, words in
         let framed = words.map { WordMark(textIndex: $0.textIndex, frame: $0.frame * rate / 1000) }
         let goOn = receive(samples, framed)

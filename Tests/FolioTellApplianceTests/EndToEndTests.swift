@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// The whole box on the virtual clock with real espeak-ng, the real book reader, reducers and store, run
+/// as a user runs it (`foliotell sim --clock virtual --script`): presses at virtual times, and what the
+/// listener would hear in the WAV.
+@Suite struct EndToEndTests {
+  @Test func afterNextNothingOfTheOldSentenceIsHeardPastOnePeriod() throws {
+    let pressed = try VirtualRun.run(script: "2.0 NEXT")
+    let untouched = try VirtualRun.run(script: "")
+    #expect(pressed.status == 0, "\(pressed.errors)")
+    let press = pressed.frame(2.0)
+    try #require(pressed.samples.count > press + VirtualRun.rate)
+    // The same audio up to the press: the runs are deterministic.
+    #expect(Array(pressed.samples[0..<press]) == Array(untouched.samples[0..<press]))
+    #expect(untouched.peak(from: 1.9, to: 2.2) > 1000, "the first sentence is being spoken at the press")
+    // From one period after the press, the old sentence does not go on: none of its samples are in the file.
+    let after = (press + VirtualRun.period)..<(press + VirtualRun.period + VirtualRun.rate / 2)
+    let same = after.filter { pressed.samples[$0] == untouched.samples[$0] && pressed.samples[$0] != 0 }.count
+    #expect(same < 50, "\(same) samples of the old sentence after the press")
+    // No word of the old utterance is heard after the press; the next sentence's first word is.
+    #expect(pressed.heard.filter { $0.token == 1 && $0.time > 2.0 }.isEmpty)
+    #expect(pressed.heard.first { $0.time >= 2.0 }?.location == 44)
+    #expect(pressed.peak(from: 2.0, to: 2.12) > 1000, "the next sentence is heard within 120 ms")
+  }
+
+  @Test func aPauseResumesAtTheSameWordWithSilenceBetween() throws {
+    let paused = try VirtualRun.run(script: "3.0 PLAY\n6.0 PLAY")
+    let straight = try VirtualRun.run(script: "")
+    // The words, in order, exactly as without the pause: none repeated, none skipped.
+    #expect(paused.heard.map(\.location) == straight.heard.map(\.location))
+    let after = try #require(paused.heard.first { $0.time > 3.0 })
+    #expect(after.time >= 6.0)
+    #expect(paused.peak(from: 3.0 + 0.011, to: 6.0) == 0, "silent while paused")
+    #expect(paused.peak(from: 6.0, to: 6.5) > 1000)
+  }
+
+  @Test func aSpeedChangeRestartsAtTheWordBeingSpoken() throws {
+    let run = try VirtualRun.run(script: "2.5 FASTER")
+    let spoken = try #require(run.heard.last { $0.time <= 2.5 })
+    let restart = try #require(run.replayed.first { $0.contains("\"control\": \"FASTER\"") })
+    #expect(restart.contains("{\"effect\": \"startUtterance\", \"token\": 2, \"offset\": \(spoken.location), \"wpm\": 200"))
+    // Nothing before the word being spoken is heard again.
+    #expect(run.heard.filter { $0.token == 2 }.allSatisfy { $0.location >= spoken.location })
+    #expect(run.finalWPM == 200)
+  }
+
+  @Test func twoFasterPressesInOneFunnelTurnCountTwice() throws {
+    let run = try VirtualRun.run(script: "2.0 FASTER\n2.0 FASTER")
+    #expect(run.finalWPM == 225)
+  }
+
+  @Test func aRestartWithTheSameDataDirectoryResumesTheKeptPlace() throws {
+    let data = VirtualRun.folder()
+    let first = try VirtualRun.run(script: "4.0 STOP", dataDirectory: data)
+    let stoppedAt = try #require(first.heard.last { $0.time <= 4.0 }?.location)
+    #expect(stoppedAt > 0)
+    // No book named: the one read last is reopened at its place.
+    let second = try VirtualRun.run(script: "", bookFile: false, dataDirectory: data)
+    #expect(second.status == 0, "\(second.errors)")
+    #expect(second.trace.contains("\"position\": \(stoppedAt)"))
+    #expect(second.heard.first?.location == stoppedAt)
+  }
+
+  @Test func theSameScriptGivesTheSameWavTraceAndFrames() throws {
+    let script = "1.0 NEXT\n2.0 PLAY\n3.0 PLAY\n4.0 MENU\n4.5 ENCODER +1\n5.0 BACK\n5.5 PLAY\n"
+    let frames = [VirtualRun.folder(), VirtualRun.folder()]
+    let one = try VirtualRun.run(script: script, extra: ["--display", "png:" + frames[0]])
+    let two = try VirtualRun.run(script: script, extra: ["--display", "png:" + frames[1]])
+    #expect(one.samples.count > VirtualRun.rate * 5)
+    #expect(one.samples == two.samples)
+    // The same, but for where each run's book file was made.
+    func withoutPaths(_ trace: String) -> String {
+      trace.replacingOccurrences(of: #""path": "[^"]*""#, with: "", options: .regularExpression)
+    }
+    #expect(withoutPaths(one.trace) == withoutPaths(two.trace))
+    #expect(one.trace.count > 1000)
+    let names = try FileManager.default.contentsOfDirectory(atPath: frames[0]).sorted()
+    #expect(names.count > 10)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: frames[1]).sorted() == names)
+    for name in names {
+      #expect(
+        FileManager.default.contents(atPath: frames[0] + "/" + name)
+          == FileManager.default.contents(atPath: frames[1] + "/" + name), "\(name)")
+    }
+    // Replaying the trace draws the same frames.
+    let replayed = VirtualRun.folder()
+    let trace = VirtualRun.folder() + "/trace.jsonl"
+    _ = FileManager.default.createFile(atPath: trace, contents: Data(one.trace.utf8))
+    try VirtualRun.execute(["replay", trace, "--display", "png:" + replayed])
+    #expect(
+      FileManager.default.contents(atPath: replayed + "/frames.txt")
+        == FileManager.default.contents(atPath: frames[0] + "/frames.txt"))
+  }
+
+  @Test func everyMenuItemIsSaid() throws {
+    // Into the menu, through every item of the main page, into each page and through its items.
+    let script = """
+      1.0 MENU
+      3.0 ENCODER +1
+      5.0 ENCODER +1
+      7.0 ENCODER +1
+      9.0 ENCODER -3
+      11.0 PLAY
+      13.0 NEXT
+      15.0 BACK
+      17.0 ENCODER +2
+      19.0 PLAY
+      21.0 ENCODER +1
+      23.0 ENCODER +1
+      25.0 ENCODER +1
+      27.0 ENCODER +1
+      29.0 BACK
+      31.0 ENCODER -1
+      33.0 PLAY
+      35.0 ENCODER +1
+      37.0 BACK
+      39.0 BACK
+      """
+    let run = try VirtualRun.run(
+      script: script, library: ["emma.txt": "Emma Woodhouse was handsome.", "notes.md": "# Garden Notes\n\nRoses."])
+    #expect(run.status == 0, "\(run.errors)")
+    let said = run.announcements.map(\.text)
+    let expected = [
+      "Menu. Books. 1 of 4.", "Speed: 175 words a minute. 2 of 4.", "Sleep timer: off. 3 of 4.",
+      "Back to reading. 4 of 4.", "Books. emma. 1 of 2.", "Garden Notes. 2 of 2.", "Sleep timer. Off. 1 of 5.",
+      "15 minutes. 2 of 5.", "30 minutes. 3 of 5.", "45 minutes. 4 of 5.", "60 minutes. 5 of 5.",
+      "Speed. 175 words a minute. 4 of 33.", "200 words a minute. 5 of 33.", "Menu closed.",
+    ]
+    for item in expected { #expect(said.contains(item), "\(item) in \(said)") }
+    // And each was heard: there is sound within a second of every announcement.
+    for (time, text) in run.announcements {
+      #expect(run.peak(from: time, to: time + 1.0) > 1000, "\(text) at \(time) is heard")
+    }
+  }
+}

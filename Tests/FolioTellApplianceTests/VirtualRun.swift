@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// One run of the whole box as a user runs it: `foliotell sim BOOK --clock virtual --script ...` with real
+/// espeak-ng, in a process of its own (espeak-ng is one per process), then `foliotell replay` of its trace
+/// for the effects. What came out: the words heard, what was said, the WAV's samples, the trace.
+struct VirtualRun {
+  static let rate = 22_050
+  static let period = rate / 100
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let binary = packageRoot.appendingPathComponent(".build/debug/foliotell").path
+
+  struct Heard: Equatable {
+    var time: Double
+    var location: Int
+    var token: Int
+  }
+
+  var samples: [Int16]
+  var trace: String
+  var replayed: [String]
+  var status: Int32
+  var errors: String
+
+  static func folder() -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("appliance-\(UUID().uuidString)").path
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  static let book = """
+    The first sentence has several words in it. The second sentence is about the quiet river. \
+    The third one talks of mountains and snow. The fourth speaks of the sea and its long grey waves.
+    """
+
+  @discardableResult
+  static func execute(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
+
+  static func run(
+    script: String, book text: String = book, bookFile: Bool = true, dataDirectory: String? = nil,
+    library: [String: String] = [:], extra: [String] = []
+  ) throws -> VirtualRun {
+    let folder = folder()
+    let bookPath = folder + "/book.txt"
+    _ = FileManager.default.createFile(atPath: bookPath, contents: Data(text.utf8))
+    let books = folder + "/books"
+    try FileManager.default.createDirectory(atPath: books, withIntermediateDirectories: true)
+    for (name, contents) in library {
+      _ = FileManager.default.createFile(atPath: books + "/" + name, contents: Data(contents.utf8))
+    }
+    _ = FileManager.default.createFile(atPath: folder + "/script.txt", contents: Data(script.utf8))
+    var arguments = bookFile ? ["sim", bookPath] : ["sim"]
+    arguments += [
+      "--clock", "virtual", "--script", folder + "/script.txt", "--audio", "wav:" + folder + "/out.wav",
+      "--trace", folder + "/trace.jsonl", "--library", books,
+    ]
+    if let dataDirectory { arguments += ["--data-dir", dataDirectory] }
+    let sim = try execute(arguments + extra)
+    let wav = (try? Data(contentsOf: URL(fileURLWithPath: folder + "/out.wav"))) ?? Data()
+    let samples = wav.count > 44 ? wav.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) } : []
+    let trace = (try? String(contentsOfFile: folder + "/trace.jsonl", encoding: .utf8)) ?? ""
+    let replay = try execute(["replay", folder + "/trace.jsonl"])
+    return VirtualRun(
+      samples: samples, trace: trace, replayed: replay.output.split(separator: "\n").map(String.init),
+      status: sim.status, errors: sim.errors + replay.errors)
+  }
+
+  static func number(_ field: String, in line: String) -> Double? {
+    guard let range = line.range(of: "\"\(field)\": ") else { return nil }
+    let rest = line[range.upperBound...]
+    return Double(rest.prefix { "0123456789.-e".contains($0) })
+  }
+
+  /// Every word heard, from the trace: its time, place and utterance.
+  var heard: [Heard] {
+    trace.split(separator: "\n").compactMap { line in
+      guard line.contains("\"willSpeakRange\""), let time = Self.number("t", in: String(line)),
+        let location = Self.number("location", in: String(line)), let token = Self.number("token", in: String(line))
+      else { return nil }
+      return Heard(time: time, location: Int(location), token: Int(token))
+    }
+  }
+
+  /// What the box said besides the book, with the time of the event that said it.
+  var announcements: [(time: Double, text: String)] {
+    replayed.flatMap { line -> [(Double, String)] in
+      let time = Self.number("t", in: line) ?? 0
+      return line.components(separatedBy: "{\"effect\": \"announce\", \"text\": \"").dropFirst().map { part in
+        (time, String(part.prefix { $0 != "\"" }))
+      }
+    }
+  }
+
+  /// The rate after the last event.
+  var finalWPM: Int? { replayed.last.flatMap { Self.number("wpm", in: $0) }.map(Int.init) }
+
+  func frame(_ time: Double) -> Int { Int((time * Double(Self.rate)).rounded()) }
+
+  /// The loudest sample between two times.
+  func peak(from start: Double, to end: Double) -> Int {
+    let range = frame(start)..<min(frame(end), samples.count)
+    guard !range.isEmpty else { return 0 }
+    return samples[range].map { Int($0.magnitude) }.max() ?? 0
+  }
+}
