@@ -1,0 +1,146 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `foliotell run` as systemd starts it: a notify socket the test binds, the watchdog asked for, the config
+/// in a temporary folder, the paced virtual sound card.
+@Suite struct RunCommandTests {
+  /// A datagram socket like systemd's NOTIFY_SOCKET: every message, with when it came.
+  final class NotifySocket {
+    let path: String
+    let fd: Int32
+
+    init() throws {
+      path = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))").path
+      fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+      var address = sockaddr_un()
+      address.sun_family = sa_family_t(AF_UNIX)
+      withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+        for (index, byte) in path.utf8.enumerated() { bytes[index] = byte }
+      }
+      let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+      }
+      try #require(bound == 0)
+    }
+
+    deinit {
+      close(fd)
+      unlink(path)
+    }
+
+    /// The next message, or nil when none comes within `timeout` seconds.
+    func receive(timeout: Double) -> String? {
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, Int32(timeout * 1000)) > 0 else { return nil }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = recv(fd, &buffer, buffer.count, 0)
+      return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
+    }
+
+    /// Messages until one satisfies `done`, or `timeout` passes; each with its arrival time.
+    func receive(until done: (String) -> Bool, timeout: Double) -> [(time: Double, message: String)] {
+      let start = Date()
+      var messages: [(Double, String)] = []
+      while Date().timeIntervalSince(start) < timeout {
+        guard let message = receive(timeout: timeout - Date().timeIntervalSince(start)) else { break }
+        messages.append((Date().timeIntervalSince(start), message))
+        if done(message) { break }
+      }
+      return messages
+    }
+  }
+
+  func box(book: Bool) throws -> (config: String, data: String) {
+    let folder = VirtualRun.folder()
+    let data = folder + "/data"
+    let books = folder + "/books"
+    try FileManager.default.createDirectory(atPath: books, withIntermediateDirectories: true)
+    if book {
+      let path = books + "/emma.txt"
+      _ = FileManager.default.createFile(atPath: path, contents: Data(VirtualRun.book.utf8))
+      // The box read it before: `run` reopens it.
+      let sim = try VirtualRun.execute(["sim", path, "--clock", "virtual", "--engine", "simulated", "--data-dir", data])
+      try #require(sim.status == 0, "\(sim.errors)")
+    }
+    let config = folder + "/config.json"
+    let json = #"{"dataDirectory": "\#(data)", "audio": "virtual", "library": ["\#(books)"]}"#
+    _ = FileManager.default.createFile(atPath: config, contents: Data(json.utf8))
+    return (config, data)
+  }
+
+  func start(config: String, socket: NotifySocket, watchdogUsec: Int = 400_000) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: VirtualRun.binary)
+    process.arguments = ["run", "--config", config]
+    var environment = ProcessInfo.processInfo.environment
+    environment["NOTIFY_SOCKET"] = socket.path
+    environment["WATCHDOG_USEC"] = String(watchdogUsec)
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  @Test func readyComesOnceTheBookIsOpenThenStatusWatchdogAndAQuickStopOnSIGTERM() throws {
+    let socket = try NotifySocket()
+    let (config, data) = try box(book: true)
+    let process = try start(config: config, socket: socket)
+    defer { if process.isRunning { process.terminate() } }
+    let untilReady = socket.receive(until: { $0 == "READY=1" }, timeout: 20)
+    #expect(untilReady.last?.message == "READY=1", "\(untilReady)")
+    // The watchdog pings come at half of WATCHDOG_USEC (0.2 s), from the funnel.
+    let later = socket.receive(until: { _ in false }, timeout: 1.5)
+    let pings = later.filter { $0.message == "WATCHDOG=1" }.map(\.time)
+    #expect(pings.count >= 5, "\(later)")
+    let gaps = zip(pings.dropFirst(), pings).map { $0 - $1 }
+    #expect(gaps.allSatisfy { $0 < 0.45 }, "\(gaps)")
+    let statuses = (untilReady + later).map(\.message).filter { $0.hasPrefix("STATUS=") }
+    #expect(statuses.contains { $0.hasPrefix("STATUS=Reading emma, ") }, "\(statuses)")
+
+    let stopAsked = Date()
+    process.terminate()
+    process.waitUntilExit()
+    let took = Date().timeIntervalSince(stopAsked)
+    #expect(process.terminationStatus == 0)
+    #expect(took < 1.0, "SIGTERM took \(took) s")
+    let rest = socket.receive(until: { $0 == "STOPPING=1" }, timeout: 1)
+    #expect(rest.contains { $0.message == "STOPPING=1" })
+    // The place was kept: the log in the data directory has more than the first run wrote.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: data).contains { $0.hasSuffix(".log") })
+  }
+
+  @Test func withoutABookItIsReadyAndSaysHowToChooseOne() throws {
+    let socket = try NotifySocket()
+    let (config, _) = try box(book: false)
+    let process = try start(config: config, socket: socket, watchdogUsec: 0)
+    defer { if process.isRunning { process.terminate() } }
+    let messages = socket.receive(until: { $0 == "READY=1" }, timeout: 20).map(\.message)
+    #expect(messages.contains("READY=1"))
+    let status = socket.receive(until: { $0.hasPrefix("STATUS=") }, timeout: 2).map(\.message)
+    #expect((messages + status).contains("STATUS=No book open"), "\(messages + status)")
+    #expect(!(messages + status).contains("WATCHDOG=1"))
+    process.terminate()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  @Test func aConfigMistakeNamesTheFileLineKeyAndFix() throws {
+    let folder = VirtualRun.folder()
+    let config = folder + "/config.json"
+    _ = FileManager.default.createFile(
+      atPath: config, contents: Data("{\n  \"board\": \"keypad\",\n  \"wmp\": 200\n}\n".utf8))
+    let result = try VirtualRun.execute(["run", "--config", config])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("\(config), line 3: unknown key \"wmp\"; did you mean \"wpm\"?"), "\(result.errors)")
+    _ = FileManager.default.createFile(atPath: config, contents: Data("{\"wpm\": 5000}".utf8))
+    let range = try VirtualRun.execute(["run", "--config", config])
+    #expect(range.status == 2)
+    #expect(range.errors.contains("wpm: must be a number from 80 to 900"), "\(range.errors)")
+    _ = FileManager.default.createFile(atPath: config, contents: Data("{\"display\": {\"adress\": \"0x3C\"}}".utf8))
+    let nested = try VirtualRun.execute(["run", "--config", config])
+    #expect(nested.errors.contains("unknown key \"display.adress\"; did you mean \"address\"?"), "\(nested.errors)")
+  }
+}
