@@ -10,6 +10,9 @@ let usage = """
         exists) and the board it names, reopens the last book at its place and says so, reads the buttons,
         knob and input devices, shows the display, keeps the place and a trace ring in the data directory.
         SIGTERM saves and exits; SIGHUP reloads the config.
+    doctor [--config FILE] [--board NAME]
+        Check each part the config describes (GPIO chip and lines, display, sound card, voices, data
+        directory, books, fonts) and say what is wrong and how to fix it; exit 0 only when all is well.
     sim [BOOK.txt] [--engine espeak|simulated] [--audio OUTPUT] [--clock real|virtual] [--trace FILE]
         [--data-dir DIR] [--board NAME] [--config FILE] [--display SPEC] [--library FOLDER]... [--verbose]
         [speech options as for say]
@@ -68,6 +71,8 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
 switch arguments.first {
 case "run":
   RunCommand.run(Array(arguments.dropFirst()))
+case "doctor":
+  DoctorCommand.run(Array(arguments.dropFirst()))
 case "sim":
   SimCommand.run(Array(arguments.dropFirst()))
 case "say":

@@ -10,7 +10,7 @@ public struct GPIOError: Error, CustomStringConvertible, Equatable {
 /// The wiring's lines requested from the kernel through libgpiod (v1 API): both edges, with the kernel's
 /// timestamps, pull-up bias for active-low lines where the kernel supports bias. Each line's event fd is
 /// read by the input loop (no polling).
-final class GPIOLines {
+public final class GPIOLines {
   struct Line {
     let name: String
     let handle: OpaquePointer
@@ -75,6 +75,13 @@ final class GPIOLines {
       throw GPIOError(description: "GPIO line '\(name)' on chip '\(chipName)' (from \(source)) cannot be used: \(why)")
     }
     return Line(name: name, handle: line, fd: gpiod_line_event_get_fd(line))
+  }
+
+  /// Whether every line of the wiring exists on its chip and is free: requests them all, then lets go.
+  /// The error names the chip or line, the file it came from, and what to do.
+  public static func check(_ wiring: ControlWiring, source: String) throws(GPIOError) {
+    let lines = try GPIOLines(wiring: wiring, source: source)
+    lines.close()
   }
 
   /// The edges waiting on one line's fd: (seconds on the kernel's monotonic clock, level).

@@ -1,0 +1,38 @@
+import FolioTellAppliance
+import Foundation
+
+/// `foliotell doctor [--config FILE] [--board NAME]`: each configured part, checked; exit 0 only when all is well.
+enum DoctorCommand {
+  static func run(_ arguments: [String]) {
+    var configPath: String?
+    var board: String?
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--config":
+        guard let value = rest.popFirst() else { fail("--config needs a file") }
+        configPath = value
+      case "--board":
+        guard let value = rest.popFirst() else { fail("--board needs a name, like raspberry-pi") }
+        board = value
+      default: fail("doctor: unknown option '\(argument)'; use: foliotell doctor [--config FILE] [--board NAME]")
+      }
+    }
+    if configPath == nil, FileManager.default.fileExists(atPath: RunCommand.defaultConfig) {
+      configPath = RunCommand.defaultConfig
+    }
+    let config: ApplianceConfig
+    do {
+      config = try ApplianceConfig.load(path: configPath, board: board)
+    } catch {
+      print("FAIL config: \(error)")
+      exit(1)
+    }
+    print("ok   config: \(config.files.isEmpty ? "the built-in defaults" : config.files.joined(separator: " and "))")
+    let checks = Doctor.run(config)
+    for check in checks { print(check.line) }
+    let failed = checks.filter { $0.problem != nil }.count
+    print(failed == 0 ? "all is well" : "\(failed) problem\(failed == 1 ? "" : "s") to fix")
+    exit(failed == 0 ? 0 : 1)
+  }
+}
