@@ -215,7 +215,7 @@ public final class Appliance: Sendable {
   /// platform, whose driver drains the funnel itself) the funnel's thread. `heartbeat` runs on the
   /// funnel's thread at least every `interval` seconds (systemd's watchdog).
   public func start(heartbeat: (interval: Double, action: @Sendable () -> Void)? = nil) {
-    library.scan(into: runtime)
+    if session.useLibrary { library.scan(into: runtime) }
     if let book = firstBook {
       runtime.open(
         bookID: book.id, book: book.document, title: book.title, path: book.path, chapters: book.chapters)
@@ -226,7 +226,7 @@ public final class Appliance: Sendable {
       runtime.post(.playback(.primaryTapped))
     }
     guard !platform.isVirtual else { return }
-    library.watch(runtime, report: report)
+    if session.useLibrary { library.watch(runtime, report: report) }
     if session.useControls { startControls() }
     display?.start()
     funnel.start(heartbeat: heartbeat)

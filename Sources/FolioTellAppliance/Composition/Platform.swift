@@ -49,6 +49,8 @@ public struct Session: Sendable {
   public var traceRing = false
   /// Use the GPIO lines and input devices of the board and config.
   public var useControls = true
+  /// Offer the library's books in the menu (and watch for new ones).
+  public var useLibrary = true
   /// Start reading as soon as the book is open (with the greeting first on the device).
   public var autoplay = true
   public var greet = false

@@ -32,7 +32,8 @@ extension AlsaSink {
     while true {
       if try handleRequest(pcm) == .stopped { return false }
       if state.withLock({ $0.paused }) {
-        waitForDevice(pcm, includingDevice: false)
+        // Every request (resume, stop) arrives through the eventfd: a paused box sleeps until then.
+        waitForDevice(pcm, includingDevice: false, timeout: -1)
         continue
       }
       if !replaying,

@@ -49,6 +49,8 @@ public final class AlsaSink: PCMSink {
     var synthetic: [Range<Int>] = []
     /// Frames written to the device since it was prepared.
     var deviceWritten = 0
+    /// See `streamStartFrame`.
+    var streamStart: Int?
   }
   let state = Mutex(State())
 
@@ -150,8 +152,17 @@ public final class AlsaSink: PCMSink {
         state.deviceWritten = 0
         state.synthetic = []
       }
+      if let paced = state.paced {
+        var delay: snd_pcm_sframes_t = 0
+        let queued = snd_pcm_delay(state.pcm, &delay) >= 0 ? max(Int(delay), 0) : 0
+        state.streamStart = Int(folio_paced_pcm_played_total(paced)) + queued
+      }
     }
   }
+
+  /// On the paced card: the frame (counted as `playedFrames` counts) at which the newest stream's first
+  /// frame is heard. The latency bench tells the old sentence's fade from the new sentence by it.
+  public var streamStartFrame: Int? { state.withLock { $0.streamStart } }
 
   private func open(_ state: inout State, rate: Int) throws(AudioError) {
     var pcm: OpaquePointer?
@@ -196,6 +207,8 @@ public final class AlsaSink: PCMSink {
   }
 
   public func release() {
+    // The paced virtual card has nothing to power down, and its recording is what tests and benches read.
+    if case .virtual = device { return }
     state.withLock { state in
       guard !state.inWrite, let pcm = state.pcm else { return }
       snd_pcm_close(pcm)

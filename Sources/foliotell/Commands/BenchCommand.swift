@@ -12,10 +12,12 @@ enum BenchCommand {
     if arguments.first == "display" { return DisplayBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "controls" { return ControlsBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "books" { return BookBench.run(Array(arguments.dropFirst())) }
+    if arguments.first == "latency" { return LatencyBench.run(Array(arguments.dropFirst())) }
+    if arguments.first == "idle" { return IdleBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "book-once", arguments.count == 2 { return BookBench.once(arguments[1]) }
     guard arguments.first == "speech" else {
       fail(
-        "bench knows: speech [--text FILE] [--rounds N], store [--minutes N] [--wpm N], books, controls [--seconds N] [--presses N]"
+        "bench knows: speech [--text FILE] [--rounds N], store [--minutes N] [--wpm N], books, controls [--seconds N] [--presses N], display, latency [--presses N] [--audio DEVICE], idle [--seconds N]"
       )
     }
     var rest = arguments.dropFirst()

@@ -1,0 +1,90 @@
+import FolioTellAppliance
+import FolioTellBooks
+import FolioTellCore
+import Foundation
+import Glibc
+
+/// `foliotell bench idle`: how often the box's threads wake, from their context switches in /proc, while
+/// reading, paused (at rest: the sound card released, no tick pending) and stopped.
+enum IdleBench {
+  static func run(_ arguments: [String]) {
+    var seconds = 10.0
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--seconds":
+        guard let value = rest.popFirst().flatMap(Double.init), value > 0 else { fail("--seconds needs a number") }
+        seconds = value
+      default: fail("bench idle: unknown option '\(argument)'; use --seconds N")
+      }
+    }
+    var config = ApplianceConfig()
+    // At rest sooner than a bedside box (30 s), so the bench is short; the path is the same.
+    config.audioIdleSeconds = 1
+    var session = Session()
+    let text = Array(repeating: SampleBook.text, count: 40).joined(separator: "\n\n")
+    let bytes = Array(text.utf8)
+    session.book = .text(id: BookIdentity.id(forContent: bytes), title: "bench", utf8: bytes)
+    session.audio = "virtual"
+    session.keepInMemory = true
+    let appliance: Appliance
+    do {
+      appliance = try Appliance(config: config, platform: .desktop, session: session, report: { _ in })
+    } catch {
+      fail("\(error)", status: 1)
+    }
+    appliance.start()
+    defer { appliance.stop() }
+    print("idle benchmark: the whole box (funnel, speech worker, input loop, library watcher, timers) on the paced virtual card")
+    usleep(2_000_000)
+    measure("while reading", seconds: seconds, target: nil)
+    appliance.runtime.post(.control(name: ControlName.play, gesture: .short))
+    // The pause releases the card after audioIdleSeconds, at the next tick; then nothing is pending.
+    usleep(UInt32((config.audioIdleSeconds + 6) * 1_000_000))
+    measure("paused, at rest", seconds: seconds, target: 0)
+    appliance.runtime.post(.control(name: ControlName.stop, gesture: .short))
+    usleep(1_000_000)
+    measure("stopped", seconds: seconds, target: 0)
+  }
+
+  /// Context switches of every thread but this one, over `seconds`.
+  static func measure(_ name: String, seconds: Double, target: Double?) {
+    // The bench measures from the main thread, whose thread id is the process id.
+    let me = getpid()
+    let before = switches(except: me)
+    usleep(UInt32(seconds * 1_000_000))
+    let after = switches(except: me)
+    var total = 0
+    var busy: [String] = []
+    for (thread, count) in after {
+      let woke = count.count - (before[thread]?.count ?? 0)
+      total += woke
+      if woke > 0 { busy.append("\(count.name) \(String(format: "%.1f", Double(woke) / seconds))/s") }
+    }
+    let rate = Double(total) / seconds
+    let verdict = target.map { rate <= $0 + 0.05 ? " (target \(Int($0)): meets)" : " (target \(Int($0)): misses)" } ?? ""
+    print(
+      String(format: "%@: %.1f wake-ups per second%@", name, rate, verdict)
+        + (busy.isEmpty ? "" : " [" + busy.sorted().joined(separator: ", ") + "]"))
+  }
+
+  static func switches(except me: Int32) -> [Int32: (name: String, count: Int)] {
+    var result: [Int32: (String, Int)] = [:]
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    for task in tasks {
+      guard let tid = Int32(task), tid != me,
+        let status = try? String(contentsOfFile: "/proc/self/task/\(task)/status", encoding: .utf8)
+      else { continue }
+      var name = "?"
+      var count = 0
+      for line in status.split(separator: "\n") {
+        if line.hasPrefix("Name:") { name = line.dropFirst(5).trimmingCharacters(in: .whitespaces) }
+        if line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
+          count += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+        }
+      }
+      result[tid] = (name, count)
+    }
+    return result
+  }
+}
