@@ -54,16 +54,21 @@ let package = Package(
     .executableTarget(name: "fuzz-epub", dependencies: ["FolioTellBooks"]),
     .executableTarget(name: "fuzz-html", dependencies: ["FolioTellBooks"]),
     .testTarget(name: "FolioTellCoreTests", dependencies: ["FolioTellCore"]),
-    .testTarget(name: "FolioTellRuntimeTests", dependencies: ["FolioTellCore", "FolioTellRuntime"]),
+    // Test doubles shared by the test targets; never linked into the program.
+    .target(name: "FolioTellTestSupport", dependencies: ["FolioTellCore", "FolioTellRuntime"], path: "Tests/FolioTellTestSupport"),
+    .testTarget(name: "FolioTellRuntimeTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellTestSupport"]),
     .testTarget(
       name: "FolioTellSpeechTests",
-      dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellBooks", "CALSA", "CPacedPCM"]),
+      dependencies: [
+        "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellBooks", "CALSA", "CPacedPCM", "FolioTellTestSupport",
+      ]),
     .testTarget(name: "FolioTellBooksTests", dependencies: ["FolioTellCore", "FolioTellBooks", "CZlib"]),
     .testTarget(name: "FolioTellControlsTests", dependencies: ["FolioTellCore", "FolioTellControls"]),
     .testTarget(name: "FolioTellInputTests", dependencies: ["FolioTellConfig", "FolioTellControls", "FolioTellInput", "CGPIOD"]),
     .testTarget(name: "FolioTellDisplayTests", dependencies: ["FolioTellCore", "FolioTellControls", "FolioTellDisplay"], exclude: ["Golden"]),
     .testTarget(name: "FolioTellPanelTests", dependencies: ["FolioTellControls", "FolioTellCore", "FolioTellDisplay", "FolioTellPanel"]),
-    .testTarget(name: "FolioTellStoreTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore"]),
+    .testTarget(
+      name: "FolioTellStoreTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore", "FolioTellTestSupport"]),
     .testTarget(
       name: "FolioTellApplianceTests",
       dependencies: ["FolioTellAppliance", "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellConfig"]),

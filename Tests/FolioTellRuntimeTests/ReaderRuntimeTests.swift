@@ -1,3 +1,4 @@
+import FolioTellTestSupport
 import FolioTellCore
 import Foundation
 import Testing
@@ -5,13 +6,13 @@ import Testing
 @testable import FolioTellRuntime
 
 @Suite struct ReaderRuntimeTests {
-  func recording(store: InMemoryPositionStore = InMemoryPositionStore()) -> (Harness, RecordingSpeechEngine) {
+  func recording(store: TestPositionStore = TestPositionStore()) -> (Harness, RecordingSpeechEngine) {
     let engine = RecordingSpeechEngine()
     return (Harness(store: store) { _ in engine }, engine)
   }
 
   @Test func openingABookLoadsItIntoTheEngineAndRestoresTheSavedPlace() {
-    let store = InMemoryPositionStore(positions: ["three": ReadingPosition(offset: 15, sentence: 1)])
+    let store = TestPositionStore(positions: ["three": ReadingPosition(offset: 15, sentence: 1)])
     let (harness, engine) = recording(store: store)
     harness.runtime.open(bookID: "three", book: SampleText.book)
     harness.funnel.drain()

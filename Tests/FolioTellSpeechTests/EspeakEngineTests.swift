@@ -1,3 +1,4 @@
+import FolioTellTestSupport
 import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime

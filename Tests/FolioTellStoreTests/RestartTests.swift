@@ -1,3 +1,4 @@
+import FolioTellTestSupport
 import FolioTellCore
 import FolioTellRuntime
 import Foundation

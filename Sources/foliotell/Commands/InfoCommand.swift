@@ -1,3 +1,4 @@
+import FolioTellAppliance
 import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
@@ -88,12 +89,5 @@ enum InfoCommand {
   }
 
   /// The voice for a book's language: the language itself when espeak-ng has a voice for it, else English.
-  static func voiceFor(_ language: String?) -> String {
-    guard let language, let voices = try? Espeak.shared().voices() else { return "en" }
-    let code = language.lowercased().replacingOccurrences(of: "_", with: "-")
-    if voices.contains(where: { $0.languages.contains(code) }) { return code }
-    // "de-DE" is read by the "de" voice.
-    let base = String(code.prefix { $0 != "-" })
-    return voices.contains { $0.languages.contains(base) } ? base : "en"
-  }
+  static func voiceFor(_ language: String?) -> String { Voices.voice(forLanguage: language) }
 }

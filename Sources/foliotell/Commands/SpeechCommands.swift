@@ -1,3 +1,4 @@
+import FolioTellAppliance
 import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
@@ -62,31 +63,33 @@ struct SpeechOptions {
 }
 
 enum SpeechCommands {
-  /// Speaks a whole book through the runtime, from its first sentence to its end; exits on failure.
-  static func speak(book: SentenceMap, options: SpeechOptions, echo: Bool) {
-    let sink: any PCMSink
+  /// Speaks a whole book through the box (the same composition as `run` and `sim`, without library,
+  /// controls or store), from its first sentence to its end; exits on failure.
+  static func speak(_ book: Session.Book, language: String? = nil, options: SpeechOptions, voiceGiven: Bool, echo: Bool) {
+    var session = Session()
+    session.book = book
+    session.language = language
+    session.wpm = options.wpm
+    session.voice = voiceGiven ? options.voice : nil
+    session.volume = options.volume
+    session.pitch = options.pitch
+    session.lexicon = options.lexiconPath
+    session.audio = options.audio
+    session.keepInMemory = true
+    session.useLibrary = false
+    session.useControls = false
+    let appliance: Appliance
     do {
-      sink = try AudioSpecification.sink(for: options.audio)
+      appliance = try Appliance(config: ApplianceConfig(), platform: .desktop, session: session) { message in
+        FileHandle.standardError.write(Data("foliotell: \(message)\n".utf8))
+      }
     } catch {
-      fail(error.description)
+      fail(error.description, status: error.exitStatus)
     }
-    let funnel = EventFunnel<ReaderEvent>()
-    let engine: EspeakSpeechEngine
-    do {
-      engine = try EspeakSpeechEngine(sink: funnel, audio: sink, options: options.engineOptions())
-    } catch {
-      fail(error.description, status: 1)
-    }
-    var initial = ReaderState()
-    initial.playback = PlaybackState(wpm: options.wpm, voice: options.voice, wpmLimits: SpeechRate.limits)
-    let runtime = ReaderRuntime(
-      funnel: funnel, initial: initial,
-      effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: InMemoryPositionStore()),
-      clock: MonotonicClock())
     let done = DispatchSemaphore(value: 0)
     let failure = Mutex<String?>(nil)
     let console = ConsoleView(verbose: false)
-    runtime.observe { step in
+    appliance.runtime.observe { step in
       if echo { console.show(step) }
       let playback = step.after.playback
       if playback.phase == .finished { done.signal() }
@@ -95,12 +98,17 @@ enum SpeechCommands {
         done.signal()
       }
     }
-    runtime.post(.bookOpened(bookID: "command-line", book: book, saved: nil))
-    runtime.post(.playback(.primaryTapped))
-    funnel.start()
+    appliance.start()
     done.wait()
-    funnel.stop()
+    appliance.stop()
     if let reason = failure.withLock({ $0 }) { fail(reason, status: 1) }
+  }
+
+  /// Text given on the command line, as a book of the program's own.
+  static func textBook(_ text: String, title: String) -> Session.Book {
+    let bytes = Array(text.utf8)
+    guard !book(fromText: text).isEmpty else { fail("there is nothing to say: the text is empty") }
+    return .text(id: BookIdentity.id(forContent: bytes), title: title, utf8: bytes)
   }
 
   static func book(fromText text: String) -> SentenceMap {
@@ -120,7 +128,8 @@ enum SpeechCommands {
       words.append(argument)
     }
     guard !words.isEmpty else { fail("say needs the text to speak: foliotell say \"Hello there.\"") }
-    speak(book: book(fromText: words.joined(separator: " ")), options: options, echo: false)
+    // Said in the voice asked for, or the default one: the text has no language of its own.
+    speak(textBook(words.joined(separator: " "), title: "say"), options: options, voiceGiven: true, echo: false)
   }
 
   static func read(_ arguments: [String]) {
@@ -152,22 +161,24 @@ enum SpeechCommands {
       }
     }
     guard let path else { fail("read needs a book: foliotell read BOOK.txt --audio wav:out.wav") }
+    guard first != nil || last != nil else {
+      return speak(.file(path), language: language, options: options, voiceGiven: voiceGiven, echo: true)
+    }
     let document: BookDocument
     do {
       document = try BookReader.read(path: path, language: language).document
     } catch {
       fail(error.description, status: 1)
     }
-    if !voiceGiven { options.voice = InfoCommand.voiceFor(document.language) }
-    var whole = document.sentenceMap
-    if first != nil || last != nil {
-      let from = (first ?? 1) - 1
-      let to = min(last ?? whole.count, whole.count)
-      guard from < to else { fail("--from \(from + 1) --to \(to): the book has \(whole.count) sentences") }
-      let scalars = whole.scalars[whole.sentences[from].start..<whole.sentences[to - 1].end]
-      whole = book(fromText: String(String.UnicodeScalarView(scalars)))
-    }
-    speak(book: whole, options: options, echo: true)
+    if !voiceGiven { options.voice = Voices.voice(forLanguage: document.language) }
+    let whole = document.sentenceMap
+    let from = (first ?? 1) - 1
+    let to = min(last ?? whole.count, whole.count)
+    guard from < to else { fail("--from \(from + 1) --to \(to): the book has \(whole.count) sentences") }
+    let scalars = whole.scalars[whole.sentences[from].start..<whole.sentences[to - 1].end]
+    speak(
+      textBook(String(String.UnicodeScalarView(scalars)), title: document.title ?? path), options: options,
+      voiceGiven: true, echo: true)
   }
 
   static func voices(_ arguments: [String]) {

@@ -1,3 +1,4 @@
+import FolioTellTestSupport
 import FolioTellCore
 import Foundation
 import Synchronization
@@ -10,12 +11,12 @@ import Testing
 final class Harness: Sendable {
   let clock = VirtualClock()
   let funnel = EventFunnel<ReaderEvent>()
-  let store: InMemoryPositionStore
+  let store: TestPositionStore
   let audio = SilentAudioOutput()
   let runtime: ReaderRuntime
   let steps = Mutex<[ReaderStep]>([])
 
-  init(store: InMemoryPositionStore = InMemoryPositionStore(), engine makeEngine: (Harness.Parts) -> any SpeechEngine) {
+  init(store: TestPositionStore = TestPositionStore(), engine makeEngine: (Harness.Parts) -> any SpeechEngine) {
     self.store = store
     let engine = makeEngine(Parts(sink: funnel, scheduler: clock))
     runtime = ReaderRuntime(

@@ -1,8 +1,9 @@
 import FolioTellCore
+import FolioTellRuntime
 import Synchronization
 
-/// A speech engine that does nothing but remember what it was asked, for tests and for replay.
-/// Its callbacks are whatever the test posts.
+/// A speech engine that does nothing but remember what it was asked, for tests. Its callbacks are
+/// whatever the test posts.
 public final class RecordingSpeechEngine: SpeechEngine {
   public enum Command: Equatable, Sendable {
     case load(endOffset: Int)
@@ -27,17 +28,8 @@ public final class RecordingSpeechEngine: SpeechEngine {
   public func announce(_ text: String, wpm: Int, voice: String) { log.withLock { $0.append(.announce(text)) } }
 }
 
-/// An audio output with no device: counts how often it was released.
-public final class SilentAudioOutput: AudioOutput {
-  private let count = Mutex(0)
-  public init() {}
-  public var deactivations: Int { count.withLock { $0 } }
-  public func deactivate() { count.withLock { $0 += 1 } }
-}
-
-/// Keeps positions in memory only: the simulator's store when no data directory is given, and a test double
-/// that can be told to fail like a full or read-only disk.
-public final class InMemoryPositionStore: PositionStore {
+/// A position store in memory that keeps every save and can be told to fail like a full or read-only disk.
+public final class TestPositionStore: PositionStore {
   public struct Failure: Error, CustomStringConvertible {
     public var description: String
   }
@@ -55,6 +47,8 @@ public final class InMemoryPositionStore: PositionStore {
   }
 
   public var saves: [PositionSave] { contents.withLock { $0.saves } }
+  public var settings: PlaybackSettings? { contents.withLock { $0.settings } }
+  public var openBookID: String? { contents.withLock { $0.openBook?.id } }
 
   /// Makes every following save fail with `reason`, until called with nil.
   public func failSaves(with reason: String?) { contents.withLock { $0.failure = reason } }
@@ -67,12 +61,7 @@ public final class InMemoryPositionStore: PositionStore {
     }
   }
 
-  public func load(bookID: String) throws -> ReadingPosition? {
-    contents.withLock { $0.positions[bookID] }
-  }
-
-  public var settings: PlaybackSettings? { contents.withLock { $0.settings } }
-  public var openBookID: String? { contents.withLock { $0.openBook?.id } }
+  public func load(bookID: String) throws -> ReadingPosition? { contents.withLock { $0.positions[bookID] } }
 
   public func saveSettings(_ settings: PlaybackSettings) throws {
     try contents.withLock { contents in
