@@ -56,7 +56,9 @@ let package = Package(
     .testTarget(name: "FolioTellCoreTests", dependencies: ["FolioTellCore"]),
     // Test doubles shared by the test targets; never linked into the program.
     .target(name: "FolioTellTestSupport", dependencies: ["FolioTellCore", "FolioTellRuntime"], path: "Tests/FolioTellTestSupport"),
-    .testTarget(name: "FolioTellRuntimeTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellTestSupport"]),
+    .testTarget(
+      name: "FolioTellRuntimeTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellTestSupport"],
+      exclude: ["Traces"]),
     .testTarget(
       name: "FolioTellSpeechTests",
       dependencies: [
