@@ -13,12 +13,14 @@ let usage = """
     doctor [--config FILE] [--board NAME]
         Check each part the config describes (GPIO chip and lines, display, sound card, voices, data
         directory, books, fonts) and say what is wrong and how to fix it; exit 0 only when all is well.
-    sim [BOOK.txt] [--engine espeak|simulated] [--audio OUTPUT] [--clock real|virtual] [--trace FILE]
+    sim [BOOK.txt] [--engine espeak|simulated] [--audio OUTPUT] [--clock real|virtual] [--script FILE] [--trace FILE]
         [--data-dir DIR] [--board NAME] [--config FILE] [--display SPEC] [--library FOLDER]... [--verbose]
         [speech options as for say]
         Run the box on this machine: read a plain-text book (or the built-in sample) with espeak-ng into the
         paced virtual sound card (or --audio default to hear it), printing each word as it is heard.
-        --clock virtual reads the whole book at once with the simulated engine. --data-dir keeps the place,
+        --clock virtual runs on a virtual clock as fast as synthesis allows, deterministically, with the presses
+        of --script FILE (lines: SECONDS CONTROL [short|long|repeat|release], SECONDS ENCODER +N); --audio
+        wav:FILE then records the listener's timeline. --data-dir keeps the place,
         rate, voice and book there across restarts (without BOOK, the last book is reopened). --board and
         --config add the board's GPIO buttons, encoder and input devices as controls; --display shows the
         display (terminal, png:DIR, ssd1306, sh1106); --library names the books the menu offers
@@ -57,8 +59,13 @@ let usage = """
     bench display [--wpm N]
         Render every word of the sample book and send it through the OLED driver; print render time,
         bytes per frame, frame rate at 400 kHz and the bus share at the given rate (default 450 wpm).
-    replay TRACE.jsonl
-        Feed a recorded trace through the reducers and print one JSON line per event.
+    replay TRACE.jsonl [--display png:FOLDER]
+        Feed a recorded trace through the root reducer and print one JSON line per event; --display draws
+        the display's frames at each event.
+    bench latency [--presses N] [--audio DEVICE]
+        The whole box from a press to silence, to the next sentence and to a menu item: median and worst.
+    bench idle [--seconds N]
+        Wake-ups per second of the whole box while reading, paused and stopped.
     help
         Show this text.
   """
