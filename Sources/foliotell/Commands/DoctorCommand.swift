@@ -4,23 +4,9 @@ import Foundation
 /// `foliotell doctor [--config FILE] [--board NAME]`: each configured part, checked; exit 0 only when all is well.
 enum DoctorCommand {
   static func run(_ arguments: [String]) {
-    var configPath: String?
-    var board: String?
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--config":
-        guard let value = rest.popFirst() else { fail("--config needs a file") }
-        configPath = value
-      case "--board":
-        guard let value = rest.popFirst() else { fail("--board needs a name, like raspberry-pi") }
-        board = value
-      default: fail("doctor: unknown option '\(argument)'; use: foliotell doctor [--config FILE] [--board NAME]")
-      }
-    }
-    if configPath == nil, FileManager.default.fileExists(atPath: RunCommand.defaultConfig) {
-      configPath = RunCommand.defaultConfig
-    }
+    let options = ConfigOptions.parse(arguments, command: "doctor")
+    let configPath = options.configPath
+    let board = options.board
     let config: ApplianceConfig
     do {
       config = try ApplianceConfig.load(path: configPath, board: board)

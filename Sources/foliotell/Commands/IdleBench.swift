@@ -21,12 +21,7 @@ enum IdleBench {
     var config = ApplianceConfig()
     // At rest sooner than a bedside box (30 s), so the bench is short; the path is the same.
     config.audioIdleSeconds = 1
-    var session = Session()
-    let text = Array(repeating: SampleBook.text, count: 40).joined(separator: "\n\n")
-    let bytes = Array(text.utf8)
-    session.book = .text(id: BookIdentity.id(forContent: bytes), title: "bench", utf8: bytes)
-    session.audio = "virtual"
-    session.keepInMemory = true
+    let session = LatencyBench.benchSession(audio: "virtual")
     let appliance: Appliance
     do {
       appliance = try Appliance(config: config, platform: .desktop, session: session, report: { _ in })

@@ -31,12 +31,7 @@ enum LatencyBench {
       default: fail("bench latency: unknown option '\(argument)'; use --presses N, --audio DEVICE")
       }
     }
-    var session = Session()
-    let text = Array(repeating: SampleBook.text, count: 40).joined(separator: "\n\n")
-    let bytes = Array(text.utf8)
-    session.book = .text(id: BookIdentity.id(forContent: bytes), title: "bench", utf8: bytes)
-    session.audio = audio
-    session.keepInMemory = true
+    var session = benchSession(audio: audio)
     session.useLibrary = false
     session.useControls = false
     session.autoplay = false
@@ -92,6 +87,17 @@ enum LatencyBench {
     report("press to the next sentence's first sound", next.map(\.sound), target: 120)
     report("press to the menu item's first sound", menu.map(\.sound), target: 120)
     print("(\(next.count + menu.count) of \(2 * presses) presses measured; a press is decided when its event is posted)")
+  }
+
+  /// The box the benches run: the sample book forty times over, places kept in memory.
+  static func benchSession(audio: String) -> Session {
+    var session = Session()
+    let text = Array(repeating: SampleBook.text, count: 40).joined(separator: "\n\n")
+    let bytes = Array(text.utf8)
+    session.book = .text(id: BookIdentity.id(forContent: bytes), title: "bench", utf8: bytes)
+    session.audio = audio
+    session.keepInMemory = true
+    return session
   }
 
   static func report(_ name: String, _ values: [Double], target: Double) {

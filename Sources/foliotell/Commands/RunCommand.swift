@@ -10,25 +10,10 @@ import Synchronization
 /// opens the last book at its place and says so, talks systemd's notify protocol, saves and exits on
 /// SIGTERM, and reloads the config on SIGHUP.
 enum RunCommand {
-  static let defaultConfig = "/etc/foliotell/config.json"
-
   static func run(_ arguments: [String]) {
-    var configPath: String?
-    var board: String?
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--config":
-        guard let value = rest.popFirst() else { fail("--config needs a file: foliotell run --config /etc/foliotell/config.json") }
-        configPath = value
-      case "--board":
-        guard let value = rest.popFirst() else { fail("--board needs a name, like raspberry-pi") }
-        board = value
-      default:
-        fail("run: unknown option '\(argument)'; use: foliotell run [--config FILE] [--board NAME]")
-      }
-    }
-    if configPath == nil, FileManager.default.fileExists(atPath: defaultConfig) { configPath = defaultConfig }
+    let options = ConfigOptions.parse(arguments, command: "run")
+    let configPath = options.configPath
+    let board = options.board
 
     // The signals are taken by this thread alone (sigwait below): every thread made from here on has them blocked.
     var signals = sigset_t()
