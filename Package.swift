@@ -12,8 +12,13 @@ let package = Package(
   targets: [
     // Pure reducers and models: no Foundation I/O, no threads, no clocks.
     .target(name: "FolioTellCore"),
+    // epoll, timerfd, eventfd and signalfd from the kernel's headers, and errno as it is.
+    .target(name: "CSystem"),
+    // The one event loop (epoll, one timerfd for all timers, eventfd, signalfd), the system-call helper
+    // with typed errors, and the owned file descriptor.
+    .target(name: "FolioTellSystem", dependencies: ["CSystem"]),
     // The event funnel, the adapter protocols, trace and replay, the simulated engine.
-    .target(name: "FolioTellRuntime", dependencies: ["FolioTellCore"]),
+    .target(name: "FolioTellRuntime", dependencies: ["FolioTellCore", "FolioTellSystem"]),
     .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
     // The paced virtual sound card: an ALSA ioplug PCM, in C because it is a table of C callbacks.
@@ -32,7 +37,7 @@ let package = Package(
     .target(name: "FolioTellControls", dependencies: ["FolioTellCore"]),
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .target(name: "FolioTellConfig"),
-    .target(name: "FolioTellInput", dependencies: ["FolioTellConfig", "FolioTellControls", "CGPIOD"]),
+    .target(name: "FolioTellInput", dependencies: ["FolioTellConfig", "FolioTellControls", "FolioTellSystem", "CGPIOD"]),
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     .target(name: "FolioTellDisplay", dependencies: ["FolioTellCore", "FolioTellControls", "CFreeType", "CZlib"]),
@@ -42,18 +47,19 @@ let package = Package(
       name: "FolioTellAppliance",
       dependencies: [
         "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks", "FolioTellControls",
-        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig", "CGPIOD",
+        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig", "FolioTellSystem", "CGPIOD",
       ]),
     .executableTarget(
       name: "foliotell",
       dependencies: [
         "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks", "FolioTellControls",
-        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig", "FolioTellAppliance",
+        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig", "FolioTellAppliance", "FolioTellSystem",
       ]),
     // libFuzzer targets for the book readers (see scripts/fuzz); an ordinary build replays inputs instead.
     .executableTarget(name: "fuzz-epub", dependencies: ["FolioTellBooks"]),
     .executableTarget(name: "fuzz-html", dependencies: ["FolioTellBooks"]),
     .testTarget(name: "FolioTellCoreTests", dependencies: ["FolioTellCore"]),
+    .testTarget(name: "FolioTellSystemTests", dependencies: ["FolioTellSystem"]),
     // Test doubles shared by the test targets; never linked into the program.
     .target(name: "FolioTellTestSupport", dependencies: ["FolioTellCore", "FolioTellRuntime"], path: "Tests/FolioTellTestSupport"),
     .testTarget(

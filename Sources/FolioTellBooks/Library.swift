@@ -153,6 +153,9 @@ public final class LibraryWatcher: Sendable {
     }
   }
 
+  /// The mount table, which polls as changed (POLLPRI) when a drive comes or goes; nil without /media.
+  public var mountsDescriptor: Int32? { mounts >= 0 ? mounts : nil }
+
   /// Waits up to `timeout` seconds for a change; true when something changed (then scan again).
   public func waitForChange(timeout: Double) -> Bool {
     var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]

@@ -127,6 +127,42 @@ import Testing
     #expect(process.terminationStatus == 0)
   }
 
+  @Test func sighupReloadsTheConfigAndABrokenOneLeavesTheBoxAsItWas() throws {
+    let socket = try NotifySocket()
+    let (config, _) = try box(book: false)
+    let errors = Pipe()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: VirtualRun.binary)
+    process.arguments = ["run", "--config", config]
+    var environment = ProcessInfo.processInfo.environment
+    environment["NOTIFY_SOCKET"] = socket.path
+    process.environment = environment
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    #expect(socket.receive(until: { $0 == "READY=1" }, timeout: 20).last?.message == "READY=1")
+    kill(process.processIdentifier, SIGHUP)
+    let reloaded = socket.receive(until: { $0 == "READY=1" }, timeout: 20).map(\.message)
+    #expect(reloaded.first == "RELOADING=1")
+    #expect(reloaded.last == "READY=1")
+    // A config with a mistake: logged, and the box goes on as it was.
+    let good = try String(contentsOfFile: config, encoding: .utf8)
+    _ = FileManager.default.createFile(atPath: config, contents: Data("{\"wpm\": \"fast\"}".utf8))
+    kill(process.processIdentifier, SIGHUP)
+    let refused = socket.receive(until: { $0 == "READY=1" }, timeout: 20).map(\.message)
+    #expect(refused == ["RELOADING=1", "READY=1"])
+    _ = FileManager.default.createFile(atPath: config, contents: Data(good.utf8))
+    process.terminate()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(log.contains("foliotell: reloading the config"))
+    #expect(log.contains("the config was not reloaded, the box goes on as it was"), "\(log)")
+    #expect(log.contains("wpm: must be a number from 80 to 900"))
+    #expect(log.contains("stopped; the place is saved"))
+  }
+
   @Test func aConfigMistakeNamesTheFileLineKeyAndFix() throws {
     let folder = VirtualRun.folder()
     let config = folder + "/config.json"

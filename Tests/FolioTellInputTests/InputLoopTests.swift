@@ -30,7 +30,7 @@ import Testing
   }
 
   func makeLoop(_ setup: InputSetup, _ collected: Collected) -> InputLoop {
-    InputLoop(
+    try! InputLoop(
       setup: setup, report: { message in collected.reports.withLock { $0.append(message) } },
       handle: { output in collected.outputs.withLock { $0.append(output) } })
   }

@@ -8,6 +8,7 @@ import FolioTellPanel
 import FolioTellRuntime
 import FolioTellSpeech
 import FolioTellStore
+import FolioTellSystem
 import Foundation
 import Synchronization
 
@@ -27,6 +28,9 @@ public final class Appliance: Sendable {
   public let ring: TraceRing?
   public let display: DisplayPipeline?
   public let config: ApplianceConfig
+  /// The event loop of the box's sources (controls, library, timers); nil on the virtual platform.
+  public let loop: EventLoop?
+  private let ownsLoop: Bool
   private let platform: Platform
   private let session: Session
   private let report: @Sendable (String) -> Void
@@ -48,8 +52,10 @@ public final class Appliance: Sendable {
   /// Builds the box. Nothing runs until `start`. A part that is missing on this machine (a display, an
   /// amplifier line, the data directory) is reported through `report` once and the box goes on without
   /// it; only what makes reading impossible (the named book, speech itself) throws.
+  /// `loop`: the event loop to add the box's sources to (the daemon's, which also takes the signals);
+  /// without one the box makes its own and runs it on a thread.
   public init(
-    config: ApplianceConfig, platform: Platform, session: Session = Session(),
+    config: ApplianceConfig, platform: Platform, session: Session = Session(), loop: EventLoop? = nil,
     report: @escaping @Sendable (String) -> Void
   ) throws(ApplianceError) {
     self.config = config
@@ -102,14 +108,24 @@ public final class Appliance: Sendable {
     let voice =
       fixedVoice ?? Voices.voice(forBookLanguage: firstBook?.language, current: saved?.voice) ?? saved?.voice ?? "en"
 
-    // Time.
+    // Time: timers on the event loop, or on the virtual clock.
     switch platform {
     case .virtual(let virtualClock):
       clock = virtualClock
       scheduler = virtualClock
+      self.loop = nil
+      ownsLoop = false
     case .device, .desktop:
+      let events: EventLoop
+      do {
+        events = try loop ?? EventLoop()
+      } catch {
+        throw .controls("cannot make the event loop: \(error)")
+      }
+      self.loop = events
+      ownsLoop = loop == nil
       clock = MonotonicClock()
-      scheduler = DispatchTimerScheduler()
+      scheduler = LoopTimerScheduler(loop: events)
     }
     let funnel = EventFunnel<ReaderEvent>()
     self.funnel = funnel
@@ -225,23 +241,26 @@ public final class Appliance: Sendable {
     } else if session.autoplay, firstBook != nil {
       runtime.post(.playback(.primaryTapped))
     }
-    guard !platform.isVirtual else { return }
-    if session.useLibrary { library.watch(runtime, report: report) }
-    if session.useControls { startControls() }
+    guard let loop else { return }
+    if session.useLibrary { library.watch(runtime, loop: loop, report: report) }
+    if session.useControls { startControls(loop) }
     display?.start()
     funnel.start(heartbeat: heartbeat)
+    if ownsLoop { loop.start(name: "foliotell.loop") }
   }
 
   /// Stops reading (the place is saved) and every thread of the box; returns once the stop was handled.
   public func stop() {
     runtime.post(.playback(.stopTapped))
     input.withLock { $0 }?.stop()
+    library.stopWatching()
     display?.stop()
     if platform.isVirtual {
       funnel.drain()
     } else {
       funnel.stop()
     }
+    if ownsLoop { loop?.stopAndWait() }
   }
 
   /// The virtual clock moved without an event: the display may dim, go dark or end the status.
@@ -259,23 +278,27 @@ public final class Appliance: Sendable {
 
   /// The board's and config's GPIO lines and input devices. A wiring problem is said once and reading goes
   /// on with the input devices that still work.
-  private func startControls() {
+  private func startControls(_ events: EventLoop) {
     let setup = config.input
     let report = self.report
     let runtime = self.runtime
     let handle: @Sendable (ControlOutput) -> Void = { output in
       if let event = output.readerEvent { runtime.post(event) }
     }
-    let loop = InputLoop(setup: setup, report: report, handle: handle)
     do {
-      try loop.start()
-      input.withLock { $0 = loop }
+      let controls = try InputLoop(setup: setup, loop: events, report: report, handle: handle)
+      do {
+        try controls.start()
+        input.withLock { $0 = controls }
+      } catch {
+        report("\(error); going on without the GPIO controls")
+        controls.stop()
+        let devicesOnly = try InputLoop(setup: setup, loop: events, report: report, handle: handle)
+        try? devicesOnly.start(useGPIO: false)
+        input.withLock { $0 = devicesOnly }
+      }
     } catch {
-      report("\(error); going on without the GPIO controls")
-      loop.stop()
-      let devicesOnly = InputLoop(setup: setup, report: report, handle: handle)
-      try? devicesOnly.start(useGPIO: false)
-      input.withLock { $0 = devicesOnly }
+      report("the controls are off: \(error)")
     }
   }
 

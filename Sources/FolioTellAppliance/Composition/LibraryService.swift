@@ -2,6 +2,7 @@ import Dispatch
 import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
+import FolioTellSystem
 import Foundation
 import Synchronization
 
@@ -16,6 +17,7 @@ final class LibraryService: Sendable {
   private let language: String?
   private let fixedVoice: String?
   private let synchronous: Bool
+  private let watched = Mutex<(LibraryWatcher, EventLoop)?>(nil)
 
   /// `voice` is the listener's `--voice`, when given: it is kept for every book; otherwise each book is
   /// read with a voice of its language. `synchronous` opens books on the caller's thread (the virtual
@@ -34,23 +36,35 @@ final class LibraryService: Sendable {
     runtime.post(.libraryChanged(scan.books.map { LibraryBook(id: $0.id, title: $0.title) }))
   }
 
-  /// Watches for changes on a thread of its own; a change scans again.
-  func watch(_ runtime: ReaderRuntime, report: @escaping @Sendable (String) -> Void) {
-    let thread = Thread { [self] in
-      let watcher: LibraryWatcher
-      do {
-        watcher = try LibraryWatcher(library)
-      } catch {
-        report("books added later will not be noticed: \(error)")
-        return
-      }
-      while true {
-        while !watcher.waitForChange(timeout: 3600) {}
-        scan(into: runtime)
-      }
+  /// Watches for changes on the event loop (inotify on the folders, the mount table for drives); a change
+  /// scans again, off the loop (reading new books takes a while), in order with the books being opened.
+  func watch(_ runtime: ReaderRuntime, loop: EventLoop, report: @escaping @Sendable (String) -> Void) {
+    let watcher: LibraryWatcher
+    do {
+      watcher = try LibraryWatcher(library)
+    } catch {
+      report("books added later will not be noticed: \(error)")
+      return
     }
-    thread.name = "foliotell.library"
-    thread.start()
+    let changed: EventLoop.Handler = { [self] _ in
+      guard watcher.waitForChange(timeout: 0) else { return }
+      opening.async { self.scan(into: runtime) }
+    }
+    do {
+      try loop.watch(watcher.descriptor, changed)
+      if let mounts = watcher.mountsDescriptor { try loop.watch(mounts, events: EventLoop.priority, changed) }
+      watched.withLock { $0 = (watcher, loop) }
+    } catch {
+      report("books added later will not be noticed: \(error)")
+    }
+  }
+
+  /// Takes the watch off the loop.
+  func stopWatching() {
+    guard let (watcher, loop) = watched.withLock({ $0 }) else { return }
+    loop.unwatch(watcher.descriptor)
+    if let mounts = watcher.mountsDescriptor { loop.unwatch(mounts) }
+    watched.withLock { $0 = nil }
   }
 
   func open(_ bookID: String, runtime: ReaderRuntime) {

@@ -105,7 +105,9 @@ public final class DisplayPipeline: Sendable {
       let screen = ScreenModel.screen(for: reader, display: display, title: reader.title, at: time)
       // A new picture, a new brightness (dimming, going dark), or a retry after a fault.
       let due = failing || shown?.screen != screen || shown?.power != display.power
-      let quiet = !due && time - lastContact >= Self.heartbeat
+      // A dark display is not asked whether it is there: a box at rest wakes for nothing (one unplugged
+      // meanwhile is set up again when it is next drawn).
+      let quiet = !due && display.power != .off && time - lastContact >= Self.heartbeat
       if due || quiet {
         do {
           if due {
@@ -137,11 +139,22 @@ public final class DisplayPipeline: Sendable {
       }
       // Sleep until something changes, the display must dim or go dark, a retry is due, or a heartbeat.
       var wakeAt = display.nextChange(after: time) ?? .infinity
-      if let retryAt { wakeAt = retryAt } else { wakeAt = min(wakeAt, lastContact + Self.heartbeat) }
+      if let retryAt {
+        wakeAt = retryAt
+      } else if display.power != .off {
+        wakeAt = min(wakeAt, lastContact + Self.heartbeat)
+      }
       while true {
         let remaining = wakeAt - now()
         if remaining <= 0 { break }
-        let woken = wake.wait(timeout: .now() + min(remaining, 3600)) == .success
+        // Nothing due (dark, nothing to retry): sleep until something changes.
+        let woken: Bool
+        if remaining.isInfinite {
+          wake.wait()
+          woken = true
+        } else {
+          woken = wake.wait(timeout: .now() + min(remaining, 3600)) == .success
+        }
         // While failing, changes wait for the retry (a display that does not answer is not hammered);
         // otherwise any change is drawn at once. A stop always ends the wait.
         if woken, retryAt == nil || shared.withLock({ $0.stopping }) { break }

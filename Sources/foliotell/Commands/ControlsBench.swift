@@ -55,10 +55,15 @@ enum ControlsBench {
       let time = pending.withLock { $0.isEmpty ? nil : $0.removeFirst() }
       if let time { latencies.withLock { $0.append(now - time) } }
     }
-    let loop = InputLoop(setup: setup, report: { _ in }) { output in
-      guard let event = output.readerEvent else { return }
-      pending.withLock { $0.append(output.time) }
-      runtime.post(event)
+    let loop: InputLoop
+    do {
+      loop = try InputLoop(setup: setup, report: { _ in }) { output in
+        guard let event = output.readerEvent else { return }
+        pending.withLock { $0.append(output.time) }
+        runtime.post(event)
+      }
+    } catch {
+      fail("\(error)", status: 1)
     }
     var fds: [Int32] = [0, 0]
     _ = pipe(&fds)

@@ -115,17 +115,18 @@ enum ControlsCommand {
     if let handle = recordHandle {
       recorder = { edge in handle.write(Data((edge.jsonLine + "\n").utf8)) }
     }
-    let loop = InputLoop(
-      setup: setup, record: recorder,
-      report: { FileHandle.standardError.write(Data("foliotell: \($0)\n".utf8)) },
-      handle: { output in
-        FileHandle.standardOutput.write(Data((json(output) + "\n").utf8))
-        voice?.say(output)
-      })
+    let loop: InputLoop
     do {
+      loop = try InputLoop(
+        setup: setup, record: recorder,
+        report: { FileHandle.standardError.write(Data("foliotell: \($0)\n".utf8)) },
+        handle: { output in
+          FileHandle.standardOutput.write(Data((json(output) + "\n").utf8))
+          voice?.say(output)
+        })
       try loop.start(useGPIO: useGPIO, useDevices: useDevices)
     } catch {
-      fail(error.description, status: 1)
+      fail("\(error)", status: 1)
     }
     FileHandle.standardError.write(
       Data(

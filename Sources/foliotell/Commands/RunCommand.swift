@@ -2,6 +2,7 @@ import FolioTellAppliance
 import FolioTellConfig
 import FolioTellCore
 import FolioTellRuntime
+import FolioTellSystem
 import Foundation
 import Glibc
 import Synchronization
@@ -15,52 +16,57 @@ enum RunCommand {
     let configPath = options.configPath
     let board = options.board
 
-    // The signals are taken by this thread alone (sigwait below): every thread made from here on has them blocked.
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, number) }
-    pthread_sigmask(SIG_BLOCK, &signals, nil)
-
+    // One event loop for the whole box, on this (the main) thread: the controls, the library, the timers
+    // and the signals, through a signalfd. The signals are blocked before any other thread is made.
+    let loop: EventLoop
+    do {
+      loop = try EventLoop()
+    } catch {
+      fail("cannot make the event loop: \(error)", status: 1)
+    }
     let notifier = SystemdNotifier()
-    var config: ApplianceConfig
+    let config: ApplianceConfig
     do {
       config = try ApplianceConfig.load(path: configPath, board: board)
     } catch {
       fail("\(error)")
     }
-    log("starting with \(config.files.isEmpty ? "the built-in defaults" : config.files.joined(separator: " and ")); data in \(config.dataDirectory)")
-    var appliance = start(config, notifier: notifier)
-    while true {
-      var number: Int32 = 0
-      sigwait(&signals, &number)
-      if number == SIGHUP {
-        notifier.reloading()
-        do {
-          let reloaded = try ApplianceConfig.load(path: configPath, board: board)
-          log("reloading the config")
-          appliance.stop()
-          config = reloaded
-          appliance = start(config, notifier: notifier)
-        } catch {
-          log("the config was not reloaded, the box goes on as it was: \(error)")
-          notifier.ready()
+    let running = Mutex<Appliance?>(nil)
+    do {
+      try loop.handle(signals: [SIGTERM, SIGINT, SIGHUP]) { number in
+        if number == SIGHUP {
+          notifier.reloading()
+          do {
+            let reloaded = try ApplianceConfig.load(path: configPath, board: board)
+            log("reloading the config")
+            running.withLock { $0 }?.stop()
+            running.withLock { $0 = start(reloaded, notifier: notifier, loop: loop) }
+          } catch {
+            log("the config was not reloaded, the box goes on as it was: \(error)")
+            notifier.ready()
+          }
+          return
         }
-        continue
+        notifier.stopping()
+        running.withLock { $0 }?.stop()
+        log("stopped; the place is saved")
+        exit(0)
       }
-      notifier.stopping()
-      appliance.stop()
-      log("stopped; the place is saved")
-      exit(0)
+    } catch {
+      fail("cannot take the signals: \(error)", status: 1)
     }
+    log("starting with \(config.files.isEmpty ? "the built-in defaults" : config.files.joined(separator: " and ")); data in \(config.dataDirectory)")
+    running.withLock { $0 = start(config, notifier: notifier, loop: loop) }
+    loop.run()
   }
 
-  static func start(_ config: ApplianceConfig, notifier: SystemdNotifier) -> Appliance {
+  static func start(_ config: ApplianceConfig, notifier: SystemdNotifier, loop: EventLoop) -> Appliance {
     var session = Session()
     session.greet = true
     session.traceRing = true
     let appliance: Appliance
     do {
-      appliance = try Appliance(config: config, platform: .device, session: session, report: log)
+      appliance = try Appliance(config: config, platform: .device, session: session, loop: loop, report: log)
     } catch {
       fail("\(error)", status: error.exitStatus)
     }

@@ -5,6 +5,7 @@ import FolioTellControls
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellSpeech
+import FolioTellSystem
 import Foundation
 import Synchronization
 
@@ -128,11 +129,24 @@ enum SimCommand {
       }
     }
     let virtualClock = options.virtualClock ? VirtualClock() : nil
+    let done = DispatchSemaphore(value: 0)
+    // On this machine's clock the box's sources and Ctrl-C / SIGTERM share one event loop; the signals are
+    // blocked before the box makes its threads.
+    var loop: EventLoop?
+    if virtualClock == nil {
+      do {
+        let events = try EventLoop()
+        try events.handle(signals: [SIGINT, SIGTERM]) { _ in done.signal() }
+        loop = events
+      } catch {
+        fail("cannot make the event loop: \(error)", status: 1)
+      }
+    }
     let appliance: Appliance
     do {
       appliance = try Appliance(
         config: config, platform: virtualClock.map { .virtual($0) } ?? .desktop, session: session(options),
-        report: warn)
+        loop: loop, report: warn)
     } catch {
       fail(error.description, status: error.exitStatus)
     }
@@ -142,7 +156,6 @@ enum SimCommand {
       let console = ConsoleView(verbose: options.verbose)
       runtime.observe { console.show($0) }
     }
-    let done = DispatchSemaphore(value: 0)
     let interactive = TerminalKeys.isInteractive && virtualClock == nil
     let failure = Mutex<String?>(nil)
     runtime.observe { step in
@@ -165,13 +178,6 @@ enum SimCommand {
     }
 
     let quit: @Sendable () -> Void = { done.signal() }
-    let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number)
-      source.setEventHandler(handler: quit)
-      source.resume()
-      return source
-    }
     if interactive {
       print("space play/pause · s stop · n/→ next · p/← previous · r start over · +/- speed · m menu · b back · q quit")
       TerminalKeys.enterRawMode()
@@ -183,10 +189,11 @@ enum SimCommand {
       }
     }
     appliance.start()
+    loop?.start(name: "foliotell.loop")
     done.wait()
     // Stops reading (and saves the place) before leaving.
     appliance.stop()
-    withExtendedLifetime(signals) {}
+    loop?.stopAndWait()
     TerminalKeys.restore()
     print("")
     if let reason = failure.withLock({ $0 }) { fail("speech failed: \(reason)", status: 1) }
