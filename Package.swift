@@ -37,7 +37,8 @@ let package = Package(
     .target(name: "FolioTellControls", dependencies: ["FolioTellCore"]),
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .target(name: "FolioTellConfig"),
-    .target(name: "FolioTellInput", dependencies: ["FolioTellConfig", "FolioTellControls", "FolioTellSystem", "CGPIOD"]),
+    .target(
+      name: "FolioTellInput", dependencies: ["FolioTellConfig", "FolioTellControls", "FolioTellSystem", "CGPIOD"]),
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     .target(name: "FolioTellDisplay", dependencies: ["FolioTellCore", "FolioTellControls", "CFreeType", "CZlib"]),
@@ -53,7 +54,8 @@ let package = Package(
       name: "foliotell",
       dependencies: [
         "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks", "FolioTellControls",
-        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig", "FolioTellAppliance", "FolioTellSystem",
+        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig", "FolioTellAppliance",
+        "FolioTellSystem",
       ]),
     // libFuzzer targets for the book readers (see scripts/fuzz); an ordinary build replays inputs instead.
     .executableTarget(name: "fuzz-epub", dependencies: ["FolioTellBooks"]),
@@ -61,22 +63,31 @@ let package = Package(
     .testTarget(name: "FolioTellCoreTests", dependencies: ["FolioTellCore"]),
     .testTarget(name: "FolioTellSystemTests", dependencies: ["FolioTellSystem"]),
     // Test doubles shared by the test targets; never linked into the program.
-    .target(name: "FolioTellTestSupport", dependencies: ["FolioTellCore", "FolioTellRuntime"], path: "Tests/FolioTellTestSupport"),
+    .target(
+      name: "FolioTellTestSupport", dependencies: ["FolioTellCore", "FolioTellRuntime"],
+      path: "Tests/FolioTellTestSupport"),
     .testTarget(
       name: "FolioTellRuntimeTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellTestSupport"],
       exclude: ["Traces"]),
     .testTarget(
       name: "FolioTellSpeechTests",
       dependencies: [
-        "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellBooks", "CALSA", "CPacedPCM", "FolioTellTestSupport",
+        "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellBooks", "CALSA", "CPacedPCM",
+        "FolioTellTestSupport",
       ]),
     .testTarget(name: "FolioTellBooksTests", dependencies: ["FolioTellCore", "FolioTellBooks", "CZlib"]),
     .testTarget(name: "FolioTellControlsTests", dependencies: ["FolioTellCore", "FolioTellControls"]),
-    .testTarget(name: "FolioTellInputTests", dependencies: ["FolioTellConfig", "FolioTellControls", "FolioTellInput", "CGPIOD"]),
-    .testTarget(name: "FolioTellDisplayTests", dependencies: ["FolioTellCore", "FolioTellControls", "FolioTellDisplay"], exclude: ["Golden"]),
-    .testTarget(name: "FolioTellPanelTests", dependencies: ["FolioTellControls", "FolioTellCore", "FolioTellDisplay", "FolioTellPanel"]),
     .testTarget(
-      name: "FolioTellStoreTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore", "FolioTellTestSupport"]),
+      name: "FolioTellInputTests", dependencies: ["FolioTellConfig", "FolioTellControls", "FolioTellInput", "CGPIOD"]),
+    .testTarget(
+      name: "FolioTellDisplayTests", dependencies: ["FolioTellCore", "FolioTellControls", "FolioTellDisplay"],
+      exclude: ["Golden"]),
+    .testTarget(
+      name: "FolioTellPanelTests",
+      dependencies: ["FolioTellControls", "FolioTellCore", "FolioTellDisplay", "FolioTellPanel"]),
+    .testTarget(
+      name: "FolioTellStoreTests",
+      dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore", "FolioTellTestSupport"]),
     .testTarget(
       name: "FolioTellApplianceTests",
       dependencies: ["FolioTellAppliance", "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellConfig"]),

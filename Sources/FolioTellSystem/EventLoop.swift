@@ -197,9 +197,11 @@ public final class EventLoop: Sendable {
     while true {
       let now = Self.now()
       let due = state.withLock { state -> Timer? in
-        guard let index = state.timers.indices.min(by: {
-          (state.timers[$0].deadline, state.timers[$0].id) < (state.timers[$1].deadline, state.timers[$1].id)
-        }), state.timers[index].deadline <= now else { return nil }
+        guard
+          let index = state.timers.indices.min(by: {
+            (state.timers[$0].deadline, state.timers[$0].id) < (state.timers[$1].deadline, state.timers[$1].id)
+          }), state.timers[index].deadline <= now
+        else { return nil }
         return state.timers.remove(at: index)
       }
       guard let due else { break }

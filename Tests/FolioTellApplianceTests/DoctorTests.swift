@@ -42,7 +42,9 @@ import Testing
       print("skipped: this machine has /dev/gpiochip0, so the missing-chip message cannot be seen")
       return
     }
-    let (path, _) = config { #"{"board": "raspberry-pi", "dataDirectory": "\#($0)/data", "library": ["\#($0)/books"], "audio": "null"}"# }
+    let (path, _) = config {
+      #"{"board": "raspberry-pi", "dataDirectory": "\#($0)/data", "library": ["\#($0)/books"], "audio": "null"}"#
+    }
     let result = try VirtualRun.execute(["doctor", "--config", path])
     #expect(result.status == 1)
     #expect(result.output.contains("FAIL GPIO: GPIO chip 'gpiochip0'"), "\(result.output)")

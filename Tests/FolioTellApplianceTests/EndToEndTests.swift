@@ -39,7 +39,8 @@ import Testing
     let run = try VirtualRun.run(script: "2.5 FASTER")
     let spoken = try #require(run.heard.last { $0.time <= 2.5 })
     let restart = try #require(run.replayed.first { $0.contains("\"control\": \"FASTER\"") })
-    #expect(restart.contains("{\"effect\": \"startUtterance\", \"token\": 2, \"offset\": \(spoken.location), \"wpm\": 200"))
+    #expect(
+      restart.contains("{\"effect\": \"startUtterance\", \"token\": 2, \"offset\": \(spoken.location), \"wpm\": 200"))
     // Nothing before the word being spoken is heard again.
     #expect(run.heard.filter { $0.token == 2 }.allSatisfy { $0.location >= spoken.location })
     #expect(run.finalWPM == 200)

@@ -21,7 +21,8 @@ import Testing
     session.libraryFolders = [data + "/books"]
     session.useControls = false
     let clock = VirtualClock()
-    let appliance = try Appliance(config: ApplianceConfig(), platform: .virtual(clock), session: session, report: { _ in })
+    let appliance = try Appliance(
+      config: ApplianceConfig(), platform: .virtual(clock), session: session, report: { _ in })
     let steps = Mutex<[ReaderStep]>([])
     appliance.runtime.observe { step in steps.withLock { $0.append(step) } }
     try VirtualDriver(appliance: appliance, clock: clock, script: ControlScript(steps: [])).run(limit: 60)
@@ -29,7 +30,9 @@ import Testing
   }
 
   func said(_ steps: [ReaderStep]) -> [String] {
-    steps.flatMap { $0.effects }.compactMap { if case .announce(let text, _, _) = $0 { return text } else { return nil } }
+    steps.flatMap { $0.effects }.compactMap {
+      if case .announce(let text, _, _) = $0 { return text } else { return nil }
+    }
   }
 
   @Test func itSaysTheBookAndChapterThenReadsFromTheKeptPlace() throws {
@@ -38,9 +41,10 @@ import Testing
     let steps = try run(book: "CHAPTER I\n\nThe cat sat. It was warm.\n\nCHAPTER II\n\nMorning came.", data: data)
     #expect(said(steps).first == "book. CHAPTER I. From the beginning.")
     let greeting = try #require(steps.firstIndex { $0.event == .poweredOn })
-    let reading = try #require(steps.firstIndex { step in
-      step.effects.contains { if case .playback(.startUtterance) = $0 { return true } else { return false } }
-    })
+    let reading = try #require(
+      steps.firstIndex { step in
+        step.effects.contains { if case .playback(.startUtterance) = $0 { return true } else { return false } }
+      })
     #expect(reading > greeting)
     #expect(steps[reading].event == .announcementFinished)
   }

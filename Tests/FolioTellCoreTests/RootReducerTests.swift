@@ -8,9 +8,10 @@ import Testing
   /// "One two three. Four five six. Seven eight nine." open, the place restored at 0, nothing playing.
   func opened() -> RootScript {
     var script = RootScript()
-    script.state = Reader.reduce(
-      script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil, title: "Numbers"), at: 0
-    ).0
+    script.state =
+      Reader.reduce(
+        script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil, title: "Numbers"), at: 0
+      ).0
     return script
   }
 
@@ -127,9 +128,10 @@ import Testing
       $0.title = "Numbers"
       $0.bookPath = "/books/n.txt"
       $0.playback = PlaybackState(book: Books.three)
-      $0.position = PlaybackPositionReducer.reduce(
-        $0.position, .bookOpened(bookID: "three", saved: nil, at: 0)
-      ).0
+      $0.position =
+        PlaybackPositionReducer.reduce(
+          $0.position, .bookOpened(bookID: "three", saved: nil, at: 0)
+        ).0
     }
   }
 }

@@ -13,7 +13,9 @@ import Testing
     case menuOpen
   }
 
-  func press(_ control: String, _ gesture: Gesture = .short, at time: Double) -> Step { .press(control, gesture, at: time) }
+  func press(_ control: String, _ gesture: Gesture = .short, at time: Double) -> Step {
+    .press(control, gesture, at: time)
+  }
 
   func view(_ steps: [Step]) -> DisplayView {
     var state = ReaderState()

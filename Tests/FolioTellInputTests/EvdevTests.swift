@@ -1,5 +1,5 @@
-import FolioTellCore
 import FolioTellControls
+import FolioTellCore
 import Testing
 
 @testable import FolioTellInput

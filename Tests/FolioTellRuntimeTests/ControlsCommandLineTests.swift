@@ -35,7 +35,8 @@ extension CommandLineTests {
   }
 
   @Test func controlsReplayNamesATimeTheDecoderCannotUse() throws {
-    let edges = write("{\"t\": 0.0, \"line\": \"GPIO17\", \"value\": 0}\n{\"t\": 1e18, \"line\": \"GPIO17\", \"value\": 1}\n")
+    let edges = write(
+      "{\"t\": 0.0, \"line\": \"GPIO17\", \"value\": 0}\n{\"t\": 1e18, \"line\": \"GPIO17\", \"value\": 1}\n")
     let result = try run(["controls", "--replay", edges, "--board", Self.board])
     #expect(result.status == 1)
     #expect(result.errors.contains("line 2: \"t\" is 1e+18 s"))

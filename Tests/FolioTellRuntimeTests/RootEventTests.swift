@@ -1,5 +1,5 @@
-import FolioTellTestSupport
 import FolioTellCore
+import FolioTellTestSupport
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
-import FolioTellTestSupport
 import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
+import FolioTellTestSupport
 import Foundation
 import Synchronization
 import Testing

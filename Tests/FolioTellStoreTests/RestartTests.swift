@@ -1,6 +1,6 @@
-import FolioTellTestSupport
 import FolioTellCore
 import FolioTellRuntime
+import FolioTellTestSupport
 import Foundation
 import Testing
 

@@ -18,7 +18,9 @@ import Testing
     let fired = Mutex<[Int]>([])
     let done = DispatchSemaphore(value: 0)
     let now = EventLoop.now()
-    loop.schedule(at: now + 0.03) { fired.withLock { $0.append(3) }; done.signal() }
+    loop.schedule(at: now + 0.03) {
+      fired.withLock { $0.append(3) }; done.signal()
+    }
     let cancelled = loop.schedule(at: now + 0.02) { fired.withLock { $0.append(2) } }
     loop.schedule(at: now + 0.01) { fired.withLock { $0.append(1) } }
     loop.cancel(cancelled)

@@ -48,18 +48,21 @@ public final class AmplifierSwitch: Sendable {
           "cannot open the GPIO chip '\(config.chip)' for the amplifier: \(String(cString: strerror(errno))); check \"amplifier.chip\" (gpiodetect lists the chips)"
       )
     }
-    let line = gpiod_chip_find_line(chip, config.line) ?? Int(config.line).flatMap { gpiod_chip_get_line(chip, UInt32($0)) }
+    let line =
+      gpiod_chip_find_line(chip, config.line) ?? Int(config.line).flatMap { gpiod_chip_get_line(chip, UInt32($0)) }
     guard let line else {
       gpiod_chip_close(chip)
       throw Failure(
         description:
-          "the amplifier's line '\(config.line)' is not on \(config.chip); check \"amplifier.line\" (gpioinfo lists the lines)")
+          "the amplifier's line '\(config.line)' is not on \(config.chip); check \"amplifier.line\" (gpioinfo lists the lines)"
+      )
     }
     let off: Int32 = config.activeLow ? 1 : 0
     guard gpiod_line_request_output(line, "foliotell-amplifier", off) == 0 else {
       let reason = String(cString: strerror(errno))
       gpiod_chip_close(chip)
-      throw Failure(description: "cannot take the amplifier's line '\(config.line)': \(reason) (is another program using it?)")
+      throw Failure(
+        description: "cannot take the amplifier's line '\(config.line)': \(reason) (is another program using it?)")
     }
     self.chip = chip
     self.line = line

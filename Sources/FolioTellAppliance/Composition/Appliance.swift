@@ -87,7 +87,9 @@ public final class Appliance: Sendable {
     // The book to open: the one named, else the one the store remembers (if its file is still there), else
     // the session's fallback.
     var source = session.book
-    if source == nil, let last = log?.lastOpenBook, !last.path.isEmpty, FileManager.default.fileExists(atPath: last.path) {
+    if source == nil, let last = log?.lastOpenBook, !last.path.isEmpty,
+      FileManager.default.fileExists(atPath: last.path)
+    {
       source = .file(last.path)
     }
     let language = session.language ?? config.language
@@ -179,7 +181,8 @@ public final class Appliance: Sendable {
     var ring: TraceRing?
     if session.traceRing, config.traceEnabled, let directory {
       do {
-        let made = try TraceRing(folder: directory + "/trace", fileBytes: config.traceFileBytes, files: config.traceFiles)
+        let made = try TraceRing(
+          folder: directory + "/trace", fileBytes: config.traceFileBytes, files: config.traceFiles)
         ring = made
       } catch {
         report("\(error); the box goes on without its trace")
@@ -316,7 +319,8 @@ public final class Appliance: Sendable {
         let (id, document) = try BookReader.read(path: path, language: language)
         let url = URL(fileURLWithPath: path).standardizedFileURL
         return OpenedBook(
-          id: id, document: document.sentenceMap, title: document.title ?? url.deletingPathExtension().lastPathComponent,
+          id: id, document: document.sentenceMap,
+          title: document.title ?? url.deletingPathExtension().lastPathComponent,
           path: url.path, language: document.language,
           chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) })
       } catch {

@@ -25,7 +25,11 @@ final class TickKeeper: Sendable {
 
   /// After every step, on the funnel's thread.
   func stepped(_ step: ReaderStep, sink: any EventSink) {
-    guard Self.needsTicks(step.after), !armed.withLock({ let was = $0; $0 = true; return was }) else { return }
+    guard Self.needsTicks(step.after),
+      !armed.withLock({
+        let was = $0; $0 = true; return was
+      })
+    else { return }
     scheduler.schedule(after: Self.interval) { [self] in
       armed.withLock { $0 = false }
       sink.post(.clockTicked)

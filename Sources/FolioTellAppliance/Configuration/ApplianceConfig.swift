@@ -73,17 +73,21 @@ public struct ApplianceConfig: Sendable {
 
   mutating func apply(_ root: [String: Any], file: String) throws(ConfigError) {
     let fields = JSONFields(file: file + "")
-    func at(_ key: String) -> String { file + ConfigSchema.line(of: key, in: (try? String(contentsOfFile: file, encoding: .utf8)) ?? "") }
+    func at(_ key: String) -> String {
+      file + ConfigSchema.line(of: key, in: (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+    }
     if let value = try fields.string(root, "dataDirectory", at: "") {
       guard value.hasPrefix("/") else {
-        throw ConfigError(file: at("dataDirectory"), reason: "dataDirectory must be an absolute path, like \"/var/lib/foliotell\"")
+        throw ConfigError(
+          file: at("dataDirectory"), reason: "dataDirectory must be an absolute path, like \"/var/lib/foliotell\"")
       }
       dataDirectory = value
     }
     if let list = try fields.array(root, "library", at: "") {
       let folders = list.compactMap { $0 as? String }.filter { !$0.isEmpty }
       guard folders.count == list.count else {
-        throw ConfigError(file: at("library"), reason: "library must be a list of folders, like [\"/var/lib/foliotell/books\"]")
+        throw ConfigError(
+          file: at("library"), reason: "library must be a list of folders, like [\"/var/lib/foliotell/books\"]")
       }
       libraryFolders = folders
     }
@@ -103,10 +107,13 @@ public struct ApplianceConfig: Sendable {
       if let chip = try fields.string(amp, "chip", at: "amplifier") { line.chip = chip }
       if let name = try fields.string(amp, "line", at: "amplifier") { line.line = name }
       if let activeLow = try fields.bool(amp, "activeLow", at: "amplifier") { line.activeLow = activeLow }
-      if let ms = try number(fields, amp, "startupMs", in: 0...2000, file: at("startupMs")) { line.startupSeconds = ms / 1000 }
+      if let ms = try number(fields, amp, "startupMs", in: 0...2000, file: at("startupMs")) {
+        line.startupSeconds = ms / 1000
+      }
       guard !line.line.isEmpty else {
         throw ConfigError(
-          file: at("amplifier"), reason: "amplifier.line is missing: name the line wired to the amplifier's SD pin, like \"GPIO16\"")
+          file: at("amplifier"),
+          reason: "amplifier.line is missing: name the line wired to the amplifier's SD pin, like \"GPIO16\"")
       }
       amplifier = line
     }

@@ -45,8 +45,7 @@ enum ConfigSchema {
     try check(root, shape: .object(self.root), place: "", file: file, text: text)
   }
 
-  private static func check(_ value: Any, shape: Shape, place: String, file: String, text: String) throws(ConfigError)
-  {
+  private static func check(_ value: Any, shape: Shape, place: String, file: String, text: String) throws(ConfigError) {
     switch shape {
     case .value, .anyKeys:
       return

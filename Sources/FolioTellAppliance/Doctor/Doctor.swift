@@ -35,7 +35,8 @@ public enum Doctor {
     }
     do {
       try GPIOLines.check(wiring, source: config.input.sourceDescription)
-      return Check(part: "GPIO", detail: "\(wiring.chip): lines \(wiring.lines.joined(separator: ", ")) exist and are free")
+      return Check(
+        part: "GPIO", detail: "\(wiring.chip): lines \(wiring.lines.joined(separator: ", ")) exist and are free")
     } catch {
       return Check(part: "GPIO", problem: error.description, detail: "")
     }
@@ -84,26 +85,31 @@ public enum Doctor {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
       return Check(
-        part: "data", problem: "cannot make \(directory): \(error.localizedDescription); check \"dataDirectory\" and its permissions",
+        part: "data",
+        problem: "cannot make \(directory): \(error.localizedDescription); check \"dataDirectory\" and its permissions",
         detail: "")
     }
     let probe = directory + "/.doctor-\(getpid())"
     guard FileManager.default.createFile(atPath: probe, contents: Data("ok".utf8)) else {
       return Check(
         part: "data",
-        problem: "\(directory) is not writable: the place cannot be kept; give the box's user write access (or mount the data partition read-write)",
+        problem:
+          "\(directory) is not writable: the place cannot be kept; give the box's user write access (or mount the data partition read-write)",
         detail: "")
     }
     try? FileManager.default.removeItem(atPath: probe)
     var stats = statvfs()
     guard statvfs(directory, &stats) == 0 else {
-      return Check(part: "data", problem: "cannot tell the free space of \(directory): \(String(cString: strerror(errno)))", detail: "")
+      return Check(
+        part: "data", problem: "cannot tell the free space of \(directory): \(String(cString: strerror(errno)))",
+        detail: "")
     }
     let free = UInt64(stats.f_bavail) * UInt64(stats.f_frsize)
     guard free >= spareBytes else {
       return Check(
         part: "data",
-        problem: "\(directory) has only \(free >> 20) MiB free; the box wants \(spareBytes >> 20) MiB to spare: remove books or old traces",
+        problem:
+          "\(directory) has only \(free >> 20) MiB free; the box wants \(spareBytes >> 20) MiB to spare: remove books or old traces",
         detail: "")
     }
     return Check(part: "data", detail: "\(directory) is writable, \(free >> 20) MiB free")
@@ -135,7 +141,9 @@ public enum Doctor {
       if voice == "en" && !language.lowercased().hasPrefix("en") {
         checks.append(
           Check(
-            part: "voices", problem: "no espeak-ng voice for '\(language)'; those books are read in English. `foliotell voices` lists the voices",
+            part: "voices",
+            problem:
+              "no espeak-ng voice for '\(language)'; those books are read in English. `foliotell voices` lists the voices",
             detail: ""))
       } else {
         checks.append(Check(part: "voices", detail: "'\(language)' is read by '\(voice)'"))

@@ -24,7 +24,9 @@ public final class VirtualFrames: Sendable {
   }
   private let shown = Mutex(Shown())
 
-  public static func make(_ setup: DisplaySetup, report: @Sendable (String) -> Void) throws(ApplianceError) -> VirtualFrames? {
+  public static func make(_ setup: DisplaySetup, report: @Sendable (String) -> Void) throws(ApplianceError)
+    -> VirtualFrames?
+  {
     guard case .png(let folder) = setup.output else {
       if setup.output != .none { report("on the virtual clock the display can only be png:FOLDER; it is off") }
       return nil

@@ -53,7 +53,8 @@ public enum EdgeStream {
         throw EdgeStreamError(
           file: file, line: number,
           reason:
-            "\"t\" is \(time) s, past \(Int(EdgeRecord.latestTime)) s (136 years), where seconds no longer hold the microseconds the debounce needs; record times on the kernel's monotonic clock")
+            "\"t\" is \(time) s, past \(Int(EdgeRecord.latestTime)) s (136 years), where seconds no longer hold the microseconds the debounce needs; record times on the kernel's monotonic clock"
+        )
       }
       guard let name = object["line"] as? String, !name.isEmpty else {
         throw EdgeStreamError(file: file, line: number, reason: "\"line\" is missing or not a line name")

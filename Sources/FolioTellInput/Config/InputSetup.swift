@@ -1,6 +1,6 @@
-import FolioTellCore
 import FolioTellConfig
 import FolioTellControls
+import FolioTellCore
 import Foundation
 
 /// Everything the box needs to know about its controls: the GPIO wiring, the input devices and their keys.

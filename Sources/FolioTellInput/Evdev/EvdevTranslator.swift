@@ -1,5 +1,5 @@
-import FolioTellCore
 import FolioTellControls
+import FolioTellCore
 
 /// What an input device's events mean for the box: keys pressed and let go, and turns.
 public enum DeviceInput: Equatable, Sendable {

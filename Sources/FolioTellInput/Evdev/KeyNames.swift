@@ -1,5 +1,5 @@
-import FolioTellCore
 import FolioTellControls
+import FolioTellCore
 
 /// Names of evdev key codes, and which keys are which control unless the config says otherwise.
 public enum KeyNames {

@@ -106,7 +106,9 @@ extension TraceFormat {
       case .back: return named("menu", [("action", JSONWriter.string("back"))])
       }
     case .libraryChanged(let books):
-      let list = books.map { JSONWriter.object([("id", JSONWriter.string($0.id)), ("title", JSONWriter.string($0.title))]) }
+      let list = books.map {
+        JSONWriter.object([("id", JSONWriter.string($0.id)), ("title", JSONWriter.string($0.title))])
+      }
       return named("libraryChanged", [("books", "[" + list.joined(separator: ", ") + "]")])
     case .bookFailedToOpen(let title, let reason):
       return named("bookFailedToOpen", [("title", JSONWriter.string(title)), ("reason", JSONWriter.string(reason))])
@@ -133,11 +135,17 @@ extension TraceFormat {
     ]
     if let menu = state.menu {
       fields.append(
-        ("menu", JSONWriter.object([("page", JSONWriter.string(Menu.title(of: menu.page))), ("selected", String(menu.selected))])))
+        (
+          "menu",
+          JSONWriter.object([
+            ("page", JSONWriter.string(Menu.title(of: menu.page))), ("selected", String(menu.selected)),
+          ])
+        ))
     }
     if let timer = state.sleepTimer { fields.append(("sleepSeconds", JSONWriter.number(timer.remaining))) }
     if state.display.mode != .reading || state.display.night {
-      fields.append(("display", JSONWriter.string(state.display.mode.rawValue + (state.display.night ? ", night" : ""))))
+      fields.append(
+        ("display", JSONWriter.string(state.display.mode.rawValue + (state.display.night ? ", night" : ""))))
     }
     return JSONWriter.object(fields)
   }
@@ -148,7 +156,8 @@ extension TraceFormat {
       + effects.map { effect -> String in
         switch effect {
         case .playback(let playback): return encode(playback)
-        case .loadBook(let book): return JSONWriter.object([("effect", "\"loadBook\""), ("sentences", String(book.count))])
+        case .loadBook(let book):
+          return JSONWriter.object([("effect", "\"loadBook\""), ("sentences", String(book.count))])
         case .savePosition(let save):
           return JSONWriter.object([
             ("effect", "\"savePosition\""), ("offset", String(save.position.offset)),

@@ -147,7 +147,8 @@ public enum TraceFormat {
     var chapters: [ChapterMark] = []
     if case .array(let list)? = members["chapters"] {
       for item in list {
-        guard case .array(let pair) = item, pair.count == 2, let title = pair[0].stringValue, let start = pair[1].intValue
+        guard case .array(let pair) = item, pair.count == 2, let title = pair[0].stringValue,
+          let start = pair[1].intValue
         else { throw TraceError(line: line, message: "each chapter is [\"title\", start]") }
         chapters.append(ChapterMark(title: title, start: start))
       }

@@ -51,7 +51,9 @@ public final class TraceRing: TraceSink, Sendable {
           current.handle = handle
           current.bytes = 0
           lines = header() + lines
-          for old in Self.numbers(in: folder).dropLast(files) { try? FileManager.default.removeItem(atPath: Self.path(folder, old)) }
+          for old in Self.numbers(in: folder).dropLast(files) {
+            try? FileManager.default.removeItem(atPath: Self.path(folder, old))
+          }
         }
         let data = Data(lines.map { $0 + "\n" }.joined().utf8)
         try current.handle?.write(contentsOf: data)

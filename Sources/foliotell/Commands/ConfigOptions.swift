@@ -14,7 +14,9 @@ struct ConfigOptions {
     while let argument = rest.popFirst() {
       switch argument {
       case "--config":
-        guard let value = rest.popFirst() else { fail("--config needs a file: foliotell \(command) --config \(defaultConfig)") }
+        guard let value = rest.popFirst() else {
+          fail("--config needs a file: foliotell \(command) --config \(defaultConfig)")
+        }
         options.configPath = value
       case "--board":
         guard let value = rest.popFirst() else { fail("--board needs a name, like raspberry-pi") }

@@ -30,7 +30,9 @@ enum IdleBench {
     }
     appliance.start()
     defer { appliance.stop() }
-    print("idle benchmark: the whole box (funnel, speech worker, input loop, library watcher, timers) on the paced virtual card")
+    print(
+      "idle benchmark: the whole box (funnel, speech worker, input loop, library watcher, timers) on the paced virtual card"
+    )
     usleep(2_000_000)
     measure("while reading", seconds: seconds, target: nil)
     appliance.runtime.post(.control(name: ControlName.play, gesture: .short))
@@ -57,7 +59,8 @@ enum IdleBench {
       if woke > 0 { busy.append("\(count.name) \(String(format: "%.1f", Double(woke) / seconds))/s") }
     }
     let rate = Double(total) / seconds
-    let verdict = target.map { rate <= $0 + 0.05 ? " (target \(Int($0)): meets)" : " (target \(Int($0)): misses)" } ?? ""
+    let verdict =
+      target.map { rate <= $0 + 0.05 ? " (target \(Int($0)): meets)" : " (target \(Int($0)): misses)" } ?? ""
     print(
       String(format: "%@: %.1f wake-ups per second%@", name, rate, verdict)
         + (busy.isEmpty ? "" : " [" + busy.sorted().joined(separator: ", ") + "]"))

@@ -23,7 +23,9 @@ enum LatencyBench {
     while let argument = rest.popFirst() {
       switch argument {
       case "--presses":
-        guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { fail("--presses needs a positive number") }
+        guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
+          fail("--presses needs a positive number")
+        }
         presses = value
       case "--audio":
         guard let value = rest.popFirst() else { fail("--audio needs an ALSA device, like hw:1,0") }
@@ -41,7 +43,9 @@ enum LatencyBench {
     } catch {
       fail("\(error)", status: 1)
     }
-    guard let card = appliance.sink as? AlsaSink else { fail("bench latency needs an ALSA device or the virtual card", status: 1) }
+    guard let card = appliance.sink as? AlsaSink else {
+      fail("bench latency needs an ALSA device or the virtual card", status: 1)
+    }
     let listening = Listening(card: card)
     appliance.start()
     defer { appliance.stop() }
@@ -66,7 +70,8 @@ enum LatencyBench {
     for _ in 0..<presses {
       waitFor { $0.playback.word != nil }
       usleep(150_000)
-      if let measured = press(.control(name: ControlName.next, gesture: .short), expecting: { $0.playback.word != nil }) {
+      if let measured = press(.control(name: ControlName.next, gesture: .short), expecting: { $0.playback.word != nil })
+      {
         next.append(measured)
       }
     }
@@ -86,7 +91,8 @@ enum LatencyBench {
     report("press to silence (MENU)", menu.map(\.silence), target: 20)
     report("press to the next sentence's first sound", next.map(\.sound), target: 120)
     report("press to the menu item's first sound", menu.map(\.sound), target: 120)
-    print("(\(next.count + menu.count) of \(2 * presses) presses measured; a press is decided when its event is posted)")
+    print(
+      "(\(next.count + menu.count) of \(2 * presses) presses measured; a press is decided when its event is posted)")
   }
 
   /// The box the benches run: the sample book forty times over, places kept in memory.

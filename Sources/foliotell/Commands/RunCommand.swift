@@ -55,7 +55,9 @@ enum RunCommand {
     } catch {
       fail("cannot take the signals: \(error)", status: 1)
     }
-    log("starting with \(config.files.isEmpty ? "the built-in defaults" : config.files.joined(separator: " and ")); data in \(config.dataDirectory)")
+    log(
+      "starting with \(config.files.isEmpty ? "the built-in defaults" : config.files.joined(separator: " and ")); data in \(config.dataDirectory)"
+    )
     running.withLock { $0 = start(config, notifier: notifier, loop: loop) }
     loop.run()
   }
@@ -75,9 +77,15 @@ enum RunCommand {
       if case .poweredOn = step.event { notifier.ready() }
       if let line = StatusLine.log(before: step.before, after: step.after, event: step.event) { log(line) }
       let status = StatusLine.status(of: step.after)
-      if lastStatus.withLock({ let changed = $0 != status; $0 = status; return changed }) { notifier.status(status) }
+      if lastStatus.withLock({
+        let changed = $0 != status; $0 = status; return changed
+      }) {
+        notifier.status(status)
+      }
     }
-    let heartbeat = notifier.watchdogInterval.map { interval in (interval: interval, action: { @Sendable in notifier.watchdog() }) }
+    let heartbeat = notifier.watchdogInterval.map { interval in
+      (interval: interval, action: { @Sendable in notifier.watchdog() })
+    }
     appliance.start(heartbeat: heartbeat)
     return appliance
   }

@@ -65,7 +65,8 @@ struct SpeechOptions {
 enum SpeechCommands {
   /// Speaks a whole book through the box (the same composition as `run` and `sim`, without library,
   /// controls or store), from its first sentence to its end; exits on failure.
-  static func speak(_ book: Session.Book, language: String? = nil, options: SpeechOptions, voiceGiven: Bool, echo: Bool) {
+  static func speak(_ book: Session.Book, language: String? = nil, options: SpeechOptions, voiceGiven: Bool, echo: Bool)
+  {
     var session = Session()
     session.book = book
     session.language = language

@@ -27,7 +27,8 @@ struct RootScript {
   }
 
   /// Sends an event that must change nothing: same state, no effect.
-  mutating func ignores(_ event: ReaderEvent, at time: Double? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+  mutating func ignores(_ event: ReaderEvent, at time: Double? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+  {
     send(event, at: time, effects: [], sourceLocation: sourceLocation)
   }
 }
