@@ -12,6 +12,11 @@ public struct ControlScript: Equatable, Sendable {
   public struct Step: Equatable, Sendable {
     public var time: Double
     public var event: ReaderEvent
+
+    public init(time: Double, event: ReaderEvent) {
+      self.time = time
+      self.event = event
+    }
   }
 
   public struct ParseError: Error, CustomStringConvertible, Equatable {
