@@ -163,6 +163,33 @@ import Testing
     #expect(log.contains("stopped; the place is saved"))
   }
 
+  @Test func buttonsThatCannotBeReadAreSaidAtPowerOnAndTheTraceRingHasIt() throws {
+    if FileManager.default.fileExists(atPath: "/dev/gpiochip0") {
+      print("skipped: this machine has /dev/gpiochip0, so the buttons cannot be seen missing")
+      return
+    }
+    let socket = try NotifySocket()
+    let folder = VirtualRun.folder()
+    let config = folder + "/config.json"
+    let json = #"{"board": "raspberry-pi", "dataDirectory": "\#(folder)/data", "audio": "null", "library": ["\#(folder)"]}"#
+    _ = FileManager.default.createFile(atPath: config, contents: Data(json.utf8))
+    let process = try start(config: config, socket: socket, watchdogUsec: 0)
+    defer { if process.isRunning { process.terminate() } }
+    #expect(socket.receive(until: { $0 == "READY=1" }, timeout: 20).last?.message == "READY=1")
+    process.terminate()
+    process.waitUntilExit()
+    let ring = folder + "/data/trace/trace-000001.jsonl"
+    let trace = try String(contentsOfFile: ring, encoding: .utf8)
+    #expect(trace.hasPrefix(#"{"box": {"wpm": 175, "voice": "en"}}"#))
+    #expect(trace.contains(#""event": "partMissing", "part": "The buttons and the knob are not working""#))
+    #expect(trace.contains(#""event": "poweredOn""#))
+    let replay = try VirtualRun.execute(["replay", ring])
+    #expect(replay.status == 0, "\(replay.errors)")
+    #expect(
+      replay.output.contains(
+        "No book is open. Press MENU, then choose one from Books. The buttons and the knob are not working."))
+  }
+
   @Test func aConfigMistakeNamesTheFileLineKeyAndFix() throws {
     let folder = VirtualRun.folder()
     let config = folder + "/config.json"

@@ -135,3 +135,57 @@ import Testing
     }
   }
 }
+
+/// Power on: the greeting, then reading, or how to choose a book; what is missing is said too.
+@Suite struct PowerOnReducerTests {
+  @Test func theGreetingSaysTheBookAndChapterAndReadingStartsWhenItEnds() {
+    var script = RootScript()
+    script.state = Reader.reduce(
+      script.state,
+      .bookOpened(
+        bookID: "three", book: Books.three, saved: ReadingPosition(offset: 15, sentence: 1), title: "Numbers",
+        chapters: [ChapterMark(title: "One", start: 0), ChapterMark(title: "Two", start: 15)]), at: 0
+    ).0
+    script.send(.poweredOn, at: 0, effects: [.announce(text: "Numbers. Two.", wpm: 175, voice: "en")]) {
+      $0.playAfterAnnouncement = true
+    }
+    script.send(
+      .announcementFinished, at: 1, effects: [.playback(.startUtterance(token: 1, offset: 15, wpm: 175, voice: "en"))]
+    ) {
+      $0.playAfterAnnouncement = false
+      $0.playback.utteranceToken = 1
+      $0.playback.phase = .speaking(Utterance(token: 1, startOffset: 15, wpm: 175, voice: "en"))
+      $0.audio.isActive = true
+    }
+    script.ignores(.announcementFinished, at: 2)
+  }
+
+  @Test func aControlDuringTheGreetingTakesOver() {
+    var script = RootScript()
+    script.state = Reader.reduce(script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 0).0
+    script.send(.poweredOn, at: 0, effects: [.announce(text: "Reading. From the beginning.", wpm: 175, voice: "en")]) {
+      $0.playAfterAnnouncement = true
+    }
+    script.send(.control(name: "BACK", gesture: .short), at: 0.5) {
+      $0.playAfterAnnouncement = false
+      $0.display.mode = .bigWord
+      $0.display.lastInput = 0.5
+    }
+    script.ignores(.announcementFinished, at: 1)
+  }
+
+  @Test func withoutABookItSaysHowToChooseOneAndWhatIsMissing() {
+    var script = RootScript()
+    script.send(.partMissing("The buttons and the knob are not working")) {
+      $0.missingParts = ["The buttons and the knob are not working"]
+    }
+    script.ignores(.partMissing("The buttons and the knob are not working"))
+    script.send(
+      .poweredOn,
+      effects: [
+        .announce(
+          text: "No book is open. Press MENU, then choose one from Books. The buttons and the knob are not working.",
+          wpm: 175, voice: "en")
+      ])
+  }
+}

@@ -234,6 +234,8 @@ public final class Appliance: Sendable {
   /// platform, whose driver drains the funnel itself) the funnel's thread. `heartbeat` runs on the
   /// funnel's thread at least every `interval` seconds (systemd's watchdog).
   public func start(heartbeat: (interval: Double, action: @Sendable () -> Void)? = nil) {
+    // The controls first: a wiring problem is known before the greeting, which says it.
+    if let loop, session.useControls { startControls(loop) }
     if session.useLibrary { library.scan(into: runtime) }
     if let book = firstBook {
       runtime.open(
@@ -246,7 +248,6 @@ public final class Appliance: Sendable {
     }
     guard let loop else { return }
     if session.useLibrary { library.watch(runtime, loop: loop, report: report) }
-    if session.useControls { startControls(loop) }
     display?.start()
     funnel.start(heartbeat: heartbeat)
     if ownsLoop { loop.start(name: "foliotell.loop") }
@@ -295,6 +296,7 @@ public final class Appliance: Sendable {
         input.withLock { $0 = controls }
       } catch {
         report("\(error); going on without the GPIO controls")
+        runtime.post(.partMissing("The buttons and the knob are not working"))
         controls.stop()
         let devicesOnly = try InputLoop(setup: setup, loop: events, report: report, handle: handle)
         try? devicesOnly.start(useGPIO: false)

@@ -21,6 +21,8 @@ public struct ReaderState: Equatable, Sendable {
   public var chapters: [ChapterMark] = []
   /// Reading starts once the announcement being said ends (the greeting at power on).
   public var playAfterAnnouncement = false
+  /// What is missing or broken, in words ("The buttons are not working"), said with the greeting.
+  public var missingParts: [String] = []
   /// The sound card and amplifier: on while anything may be heard; released after a stop, the end, or
   /// a pause longer than `audioIdleSeconds`.
   public var audio = AudioPower()
@@ -45,6 +47,8 @@ public enum ReaderEvent: Equatable, Sendable {
   case poweredOn
   /// The last announcement was said to its end (not cut off by something newer).
   case announcementFinished
+  /// A part of the box is missing or broken (the buttons' GPIO chip): said at power on, after the book.
+  case partMissing(String)
   case clockTicked
   case positionStoreFailed(reason: String)
   case positionStoreRecovered
@@ -118,9 +122,14 @@ public enum Reader {
       next.playAfterAnnouncement = false
       next.display.lastInput = time
       return reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time)
+    case .partMissing(let part):
+      guard !state.missingParts.contains(part) else { return (state, []) }
+      next.missingParts.append(part)
     case .poweredOn:
       guard state.bookID != nil, !state.playback.book.isEmpty else {
-        effects.append(Menu.announce("No book is open. Press MENU, then choose one from Books.", in: state))
+        let problems = state.missingParts.map { " " + $0 + "." }.joined()
+        effects.append(
+          Menu.announce("No book is open. Press MENU, then choose one from Books." + problems, in: state))
         return (state, effects)
       }
       next.playAfterAnnouncement = true
@@ -215,7 +224,8 @@ public enum Reader {
     let chapter = state.chapters.last { $0.start <= state.playback.offset }?.title
     let parts = [state.title, chapter].compactMap { $0 }.map { $0.hasSuffix(".") ? $0 : $0 + "." }
     let place = state.playback.offset > 0 ? "" : " From the beginning."
-    return (parts.isEmpty ? "Reading." : parts.joined(separator: " ")) + place
+    let problems = state.missingParts.map { " " + $0 + "." }.joined()
+    return (parts.isEmpty ? "Reading." : parts.joined(separator: " ")) + place + problems
   }
 
   /// Handles events one after another, each on the state the one before left: what a control means is

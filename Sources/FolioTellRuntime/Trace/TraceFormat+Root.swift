@@ -14,7 +14,7 @@ import FolioTellCore
 extension TraceFormat {
   public static let rootEventNames = [
     "control", "encoder", "clockTicked", "menu", "libraryChanged", "bookFailedToOpen", "positionStoreFailed",
-    "positionStoreRecovered", "poweredOn", "announcementFinished",
+    "positionStoreRecovered", "poweredOn", "announcementFinished", "partMissing",
   ]
 
   static func parseRootEvent(_ name: String, _ members: [String: JSONValue], line: Int) throws(TraceError)
@@ -76,6 +76,8 @@ extension TraceFormat {
       return .poweredOn
     case "announcementFinished":
       return .announcementFinished
+    case "partMissing":
+      return .partMissing(try string("part"))
     default:
       return nil
     }
@@ -120,6 +122,8 @@ extension TraceFormat {
       return named("poweredOn")
     case .announcementFinished:
       return named("announcementFinished")
+    case .partMissing(let part):
+      return named("partMissing", [("part", JSONWriter.string(part))])
     }
   }
 

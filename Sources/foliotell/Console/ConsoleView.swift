@@ -58,6 +58,7 @@ final class ConsoleView: Sendable {
     case .positionStoreRecovered: return "positionStoreRecovered"
     case .poweredOn: return "poweredOn"
     case .announcementFinished: return "announcementFinished"
+    case .partMissing: return "partMissing"
     case .menu(let event): return "menu.\(event)"
     case .libraryChanged: return "libraryChanged"
     case .bookFailedToOpen: return "bookFailedToOpen"
