@@ -227,6 +227,9 @@ public final class Appliance: Sendable {
     if let frames { runtime.observe { frames.stepped($0) } }
   }
 
+  /// The controls' input loop, once started (its figures are `bench controls`'s).
+  public var controls: InputLoop? { input.withLock { $0 } }
+
   /// The title of the book opened at start, if any.
   public var firstBookTitle: String? { firstBook?.title }
 
@@ -291,8 +294,9 @@ public final class Appliance: Sendable {
     }
     do {
       let controls = try InputLoop(setup: setup, loop: events, report: report, handle: handle)
+      for fd in session.edgeStreams { controls.addEdgeStream(fd: fd) }
       do {
-        try controls.start()
+        try controls.start(useGPIO: session.useGPIO)
         input.withLock { $0 = controls }
       } catch {
         report("\(error); going on without the GPIO controls")

@@ -51,6 +51,11 @@ public struct Session: Sendable {
   public var useControls = true
   /// Offer the library's books in the menu (and watch for new ones).
   public var useLibrary = true
+  /// Request the wiring's GPIO lines (off: input devices only).
+  public var useGPIO = true
+  /// Pipes of recorded edges (`controls --record` lines, stamped with the monotonic clock) fed to the
+  /// input loop as if they came from GPIO lines: how benches and tests press buttons without hardware.
+  public var edgeStreams: [Int32] = []
   /// Start reading as soon as the book is open (with the greeting first on the device).
   public var autoplay = true
   public var greet = false

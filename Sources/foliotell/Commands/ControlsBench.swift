@@ -1,3 +1,4 @@
+import FolioTellAppliance
 import FolioTellControls
 import FolioTellCore
 import FolioTellInput
@@ -34,48 +35,35 @@ enum ControlsBench {
     setup.wiring = ControlWiring(buttons: [.init(control: ControlName.next, line: "GPIO27")])
     print("controls benchmark: the input loop fed through a pipe; \(seconds) s per phase, \(presses) presses of NEXT")
 
-    // Reading: the sample book through espeak-ng into the paced virtual sound card, as the box reads.
-    let funnel = EventFunnel<ReaderEvent>()
-    let engine: EspeakSpeechEngine
+    // The whole box, reading the sample book through espeak-ng into the paced virtual sound card; the
+    // edges come through a pipe into its input loop.
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { fail("cannot make a pipe: \(String(cString: strerror(errno)))", status: 1) }
+    _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+    var config = ApplianceConfig()
+    config.input = setup
+    var session = LatencyBench.benchSession(audio: "virtual")
+    session.useLibrary = false
+    session.useGPIO = false
+    session.autoplay = false
+    session.edgeStreams = [fds[0]]
+    let appliance: Appliance
     do {
-      engine = try EspeakSpeechEngine(
-        sink: funnel, audio: try AudioSpecification.sink(for: "virtual"), options: EspeakSpeechEngine.Options())
+      appliance = try Appliance(config: config, platform: .desktop, session: session, report: { _ in })
     } catch {
       fail("\(error)", status: 1)
     }
-    let runtime = ReaderRuntime(
-      funnel: funnel, initial: ReaderState(),
-      effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: InMemoryPositionStore()),
-      clock: MonotonicClock())
+    let runtime = appliance.runtime
     let pending = Mutex<[Double]>([])
     let latencies = Mutex<[Double]>([])
     runtime.observe { step in
-      guard case .control(ControlName.next, _) = step.event else { return }
+      guard case .control(ControlName.next, let gesture) = step.event, gesture != .release else { return }
       let now = InputLoop.now()
       let time = pending.withLock { $0.isEmpty ? nil : $0.removeFirst() }
       if let time { latencies.withLock { $0.append(now - time) } }
     }
-    let loop: InputLoop
-    do {
-      loop = try InputLoop(setup: setup, report: { _ in }) { output in
-        guard let event = output.readerEvent else { return }
-        pending.withLock { $0.append(output.time) }
-        runtime.post(event)
-      }
-    } catch {
-      fail("\(error)", status: 1)
-    }
-    var fds: [Int32] = [0, 0]
-    _ = pipe(&fds)
-    _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
-    loop.addEdgeStream(fd: fds[0])
-    do {
-      // The input devices too (and the inotify watch on their folder), as the box runs.
-      try loop.start(useGPIO: false, useDevices: true)
-    } catch {
-      fail("\(error)", status: 1)
-    }
-    funnel.start()
+    appliance.start()
+    guard let loop = appliance.controls else { fail("the input loop did not start", status: 1) }
 
     func phase(_ name: String, _ body: () -> Void) {
       let before = loop.stats
@@ -86,28 +74,27 @@ enum ControlsBench {
       print(
         String(
           format:
-            "%@: %.1f wake-ups/s of the input thread, %.3f%% of one core for input handling (%d wake-ups, %.2f ms CPU in %.1f s)",
+            "%@: %.1f wake-ups/s of the event loop for the controls, %.3f%% of one core for input handling (%d wake-ups, %.2f ms CPU in %.1f s)",
           name, Double(after.wakeups - before.wakeups) / elapsed,
           (after.cpuSeconds - before.cpuSeconds) / elapsed * 100,
           after.wakeups - before.wakeups, (after.cpuSeconds - before.cpuSeconds) * 1000, elapsed))
     }
     phase("idle, nothing read") { usleep(useconds_t(seconds * 1e6)) }
-    let book = SpeechCommands.book(fromText: Array(repeating: SampleBook.text, count: 10).joined(separator: "\n\n"))
-    runtime.post(.bookOpened(bookID: "bench", book: book, saved: nil))
-    runtime.post(.playback(.primaryTapped))
+    runtime.post(.control(name: ControlName.play, gesture: .short))
     phase("reading, no input") { usleep(useconds_t(seconds * 1e6)) }
     phase("reading, NEXT pressed \(presses) times") {
       for _ in 0..<presses {
         write(fds[1], [EdgeRecord(time: InputLoop.now(), line: "GPIO27", value: 0)])
         usleep(80_000)
-        write(fds[1], [EdgeRecord(time: InputLoop.now(), line: "GPIO27", value: 1)])
+        let release = InputLoop.now()
+        // A short press carries the time of its release edge.
+        pending.withLock { $0.append(release) }
+        write(fds[1], [EdgeRecord(time: release, line: "GPIO27", value: 1)])
         usleep(70_000)
       }
       usleep(100_000)
     }
-    loop.stop()
-    runtime.post(.playback(.stopTapped))
-    funnel.stop()
+    appliance.stop()
     close(fds[1])
     let debounce = ButtonTiming().debounce
     let sorted = latencies.withLock { $0 }.sorted()
