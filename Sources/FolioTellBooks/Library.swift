@@ -156,6 +156,16 @@ public final class LibraryWatcher: Sendable {
   /// The mount table, which polls as changed (POLLPRI) when a drive comes or goes; nil without /media.
   public var mountsDescriptor: Int32? { mounts >= 0 ? mounts : nil }
 
+  /// The mount table changed (an event loop saw POLLPRI, which that very poll consumed): reads it to its
+  /// end, which re-arms the notification, and watches the folders as they are now.
+  public func mountsChanged() {
+    guard mounts >= 0 else { return }
+    var buffer = [UInt8](repeating: 0, count: 8192)
+    _ = lseek(mounts, 0, SEEK_SET)
+    while read(mounts, &buffer, buffer.count) > 0 {}
+    refreshWatches()
+  }
+
   /// Waits up to `timeout` seconds for a change; true when something changed (then scan again).
   public func waitForChange(timeout: Double) -> Bool {
     var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]

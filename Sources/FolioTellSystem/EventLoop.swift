@@ -68,11 +68,14 @@ public final class EventLoop: Sendable {
   public func watch(_ fd: Int32, events: UInt32 = UInt32(EPOLLIN.rawValue), _ handler: @escaping Handler)
     throws(SystemError)
   {
-    state.withLock { $0.handlers[fd] = handler }
+    let previous = state.withLock { state -> Handler? in
+      defer { state.handlers[fd] = handler }
+      return state.handlers[fd]
+    }
     do {
       try add(fd, events: events | UInt32(EPOLLHUP.rawValue) | UInt32(EPOLLERR.rawValue))
     } catch {
-      state.withLock { $0.handlers[fd] = nil }
+      state.withLock { $0.handlers[fd] = previous }
       throw error
     }
   }
@@ -85,7 +88,12 @@ public final class EventLoop: Sendable {
 
   private func add(_ fd: Int32, events: UInt32) throws(SystemError) {
     var event = epoll_event(events: events, data: epoll_data(fd: fd))
-    try SystemCall.run("epoll_ctl") { epoll_ctl(epoll.raw, EPOLL_CTL_ADD, fd, &event) }
+    do {
+      try SystemCall.run("epoll_ctl") { epoll_ctl(epoll.raw, EPOLL_CTL_ADD, fd, &event) }
+    } catch where error.code == EEXIST {
+      // Watched again (a descriptor number reused): the new events and handler replace the old.
+      try SystemCall.run("epoll_ctl") { epoll_ctl(epoll.raw, EPOLL_CTL_MOD, fd, &event) }
+    }
   }
 
   /// Runs `action` on the loop's thread soon (from any thread).
@@ -117,21 +125,21 @@ public final class EventLoop: Sendable {
     state.withLock { $0.timers.removeAll { $0.id == id } }
   }
 
-  /// Sets the timerfd to the earliest timer, or disarms it.
+  /// Sets the timerfd to the earliest timer, or disarms it. Done under the lock: a timer scheduled from
+  /// another thread at the same moment cannot be disarmed by a stale earliest deadline.
   private func armTimer() {
-    let earliest = state.withLock { state -> Double? in
+    state.withLock { state in
       let earliest = state.timers.map(\.deadline).min()
       state.armedFor = earliest
-      return earliest
+      var setting = itimerspec()
+      if let deadline = earliest {
+        // A deadline already past fires at once (a zero it_value would disarm the timer).
+        let seconds = max(deadline, 1e-9)
+        setting.it_value = timespec(
+          tv_sec: Int(seconds), tv_nsec: max(1, Int((seconds - seconds.rounded(.down)) * 1e9)))
+      }
+      _ = timerfd_settime(timer.raw, Int32(TFD_TIMER_ABSTIME), &setting, nil)
     }
-    var setting = itimerspec()
-    if let deadline = earliest {
-      // A deadline already past fires at once (a zero it_value would disarm the timer).
-      let seconds = max(deadline, 1e-9)
-      setting.it_value = timespec(
-        tv_sec: Int(seconds), tv_nsec: max(1, Int((seconds - seconds.rounded(.down)) * 1e9)))
-    }
-    _ = timerfd_settime(timer.raw, Int32(TFD_TIMER_ABSTIME), &setting, nil)
   }
 
   // MARK: - Signals

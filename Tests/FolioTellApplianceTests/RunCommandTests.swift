@@ -60,7 +60,11 @@ import Testing
       let path = books + "/emma.txt"
       _ = FileManager.default.createFile(atPath: path, contents: Data(VirtualRun.book.utf8))
       // The box read it before: `run` reopens it.
-      let sim = try VirtualRun.execute(["sim", path, "--clock", "virtual", "--engine", "simulated", "--data-dir", data])
+      let script = folder + "/stop.txt"
+      _ = FileManager.default.createFile(atPath: script, contents: Data("2.0 STOP\n".utf8))
+      let sim = try VirtualRun.execute([
+        "sim", path, "--clock", "virtual", "--engine", "simulated", "--data-dir", data, "--script", script,
+      ])
       try #require(sim.status == 0, "\(sim.errors)")
     }
     let config = folder + "/config.json"

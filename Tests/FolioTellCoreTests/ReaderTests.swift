@@ -160,6 +160,7 @@ import Testing
       effects == [
         .playback(.stop(token: 1)),
         .savePosition(PositionSave(bookID: "three", position: place(20, 1), reason: .bookChanged, time: 2)),
+        .playback(.deactivateAudio),
         .loadBook(Books.oneSentence),
         .rememberOpenBook(bookID: "one"),
       ])

@@ -38,6 +38,7 @@ import Testing
     ) {
       $0.menu = MenuState()
       $0.display.lastInput = 2
+      $0.audio.isActive = true
     }
     script.send(
       .control(name: "NEXT", gesture: .short),
@@ -79,6 +80,7 @@ import Testing
     ) {
       $0.menu = MenuState(page: .main, selected: 3)
       $0.display.lastInput = 4
+      $0.audio.isActive = true
     }
   }
 
@@ -148,6 +150,7 @@ import Testing
     ).0
     script.send(.poweredOn, at: 0, effects: [.announce(text: "Numbers. Two.", wpm: 175, voice: "en")]) {
       $0.playAfterAnnouncement = true
+      $0.audio.isActive = true
     }
     script.send(
       .announcementFinished, at: 1, effects: [.playback(.startUtterance(token: 1, offset: 15, wpm: 175, voice: "en"))]
@@ -165,13 +168,20 @@ import Testing
     script.state = Reader.reduce(script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 0).0
     script.send(.poweredOn, at: 0, effects: [.announce(text: "Reading. From the beginning.", wpm: 175, voice: "en")]) {
       $0.playAfterAnnouncement = true
+      $0.audio.isActive = true
     }
     script.send(.control(name: "BACK", gesture: .short), at: 0.5) {
       $0.playAfterAnnouncement = false
       $0.display.mode = .bigWord
       $0.display.lastInput = 0.5
     }
-    script.ignores(.announcementFinished, at: 1)
+    // Nothing is read: the sound stays on a while, and is released like a pause's.
+    script.send(.announcementFinished, at: 1) { $0.audio.pausedSince = 1 }
+    script.ignores(.clockTicked, at: 30)
+    script.send(.clockTicked, at: 31, effects: [.playback(.deactivateAudio)]) {
+      $0.audio.isActive = false
+      $0.audio.pausedSince = nil
+    }
   }
 
   @Test func withoutABookItSaysHowToChooseOneAndWhatIsMissing() {
@@ -186,6 +196,44 @@ import Testing
         .announce(
           text: "No book is open. Press MENU, then choose one from Books. The buttons and the knob are not working.",
           wpm: 175, voice: "en")
-      ])
+      ]
+    ) { $0.audio.isActive = true }
+  }
+
+  @Test func aFinishedBookIsNotReadAgainUntilAsked() {
+    var script = RootScript()
+    script.state = Reader.reduce(
+      script.state,
+      .bookOpened(bookID: "three", book: Books.three, saved: ReadingPosition(offset: 47, sentence: 2), title: "Numbers"),
+      at: 0
+    ).0
+    script.send(
+      .poweredOn, effects: [.announce(text: "Numbers. You finished this book. Press PLAY to start over.", wpm: 175, voice: "en")]
+    ) { $0.audio.isActive = true }
+    script.send(.announcementFinished, at: 2) { $0.audio.pausedSince = 2 }
+  }
+
+  @Test func openingABookWhilePausedReleasesTheSound() {
+    var script = RootScript()
+    script.state = Reader.reduce(script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 0).0
+    script.state = Reader.reduce(script.state, .playback(.primaryTapped), at: 0).0
+    script.state = Reader.reduce(script.state, .playback(.primaryTapped), at: 1).0
+    script.state = Reader.reduce(script.state, .playback(.pauseResolved(token: 1)), at: 1).0
+    #expect(script.state.audio == AudioPower(isActive: true, pausedSince: 1))
+    let (next, effects) = Reader.reduce(script.state, .bookOpened(bookID: "one", book: Books.oneSentence, saved: nil), at: 2)
+    #expect(effects.contains(.playback(.deactivateAudio)))
+    #expect(next.audio == AudioPower(isActive: false, pausedSince: nil))
+  }
+}
+
+/// The sound card and amplifier follow what is heard.
+@Suite struct AudioPowerTests {
+  @Test func aStaleCallbackInTheMenuLeavesTheSoundOnForTheNextItem() {
+    var script = RootScript()
+    script.state = Reader.reduce(script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 0).0
+    script.state = Reader.reduce(script.state, .playback(.primaryTapped), at: 0).0
+    script.state = Reader.reduce(script.state, .control(name: "MENU", gesture: .short), at: 1).0
+    #expect(script.state.audio == AudioPower(isActive: true, pausedSince: nil))
+    script.ignores(.playback(.utteranceDidCancel(token: 1)), at: 1.1)
   }
 }

@@ -46,13 +46,17 @@ final class LibraryService: Sendable {
       report("books added later will not be noticed: \(error)")
       return
     }
-    let changed: EventLoop.Handler = { [self] _ in
+    let booksChanged: EventLoop.Handler = { [self] _ in
       guard watcher.waitForChange(timeout: 0) else { return }
       opening.async { self.scan(into: runtime) }
     }
+    let drivesChanged: EventLoop.Handler = { [self] _ in
+      watcher.mountsChanged()
+      opening.async { self.scan(into: runtime) }
+    }
     do {
-      try loop.watch(watcher.descriptor, changed)
-      if let mounts = watcher.mountsDescriptor { try loop.watch(mounts, events: EventLoop.priority, changed) }
+      try loop.watch(watcher.descriptor, booksChanged)
+      if let mounts = watcher.mountsDescriptor { try loop.watch(mounts, events: EventLoop.priority, drivesChanged) }
       watched.withLock { $0 = (watcher, loop) }
     } catch {
       report("books added later will not be noticed: \(error)")

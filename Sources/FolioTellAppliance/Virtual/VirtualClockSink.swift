@@ -67,6 +67,8 @@ public final class VirtualClockSink: PCMSink {
       } else if state.rate != sampleRate {
         throw .cannotWriteFile(path: path ?? "", reason: "the sample rate changed from \(state.rate) to \(sampleRate)")
       }
+      // A new stream plays: a pause of the one before (stopped or replaced while paused) is over.
+      state.paused = false
     }
   }
 
@@ -110,6 +112,8 @@ public final class VirtualClockSink: PCMSink {
       state.head = 0
       state.drops += 1
       state.blocked = false
+      // What was paused is gone: the card is silent, not paused.
+      state.paused = false
     }
     wakeWriter()
   }

@@ -9,12 +9,13 @@ public struct ChapterMark: Equatable, Sendable {
   }
 }
 
-/// Whether the sound card and amplifier are on. Speaking turns them on (the engine opens the card, the
-/// amplifier comes up before the first frame); a stop or the end of the book releases them at once, a
-/// pause after `idleSeconds`, so a bedside box is silent and draws little at night.
+/// Whether the sound card and amplifier are on. Speaking or saying something turns them on (the engine
+/// opens the card, the amplifier comes up before the first frame); a stop or the end of the book releases
+/// them at once, a pause (or the quiet after something said) after `idleSeconds`, so a bedside box is
+/// silent and draws little at night.
 public struct AudioPower: Equatable, Sendable {
   public var isActive = false
-  /// When the last pause began, while it lasts.
+  /// Since when nothing has been heard while the sound stays on: a pause, or the end of something said.
   public var pausedSince: Double?
   public var idleSeconds: Double
 
@@ -41,6 +42,8 @@ public struct AudioPower: Equatable, Sendable {
     case .paused:
       if case .paused = before {} else { next.pausedSince = time }
     case .idle, .finished:
+      // Only the end of reading releases the sound: something said while idle (the menu) keeps it.
+      guard before.liveUtterance != nil else { return power }
       next.isActive = false
       next.pausedSince = nil
     }

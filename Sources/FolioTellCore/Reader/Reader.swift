@@ -90,13 +90,30 @@ public enum Reader {
   public static func reduce(_ state: ReaderState, _ event: ReaderEvent, at time: Double) -> (
     ReaderState, [ReaderEffect]
   ) {
+    var (next, effects) = handle(state, event, at: time)
+    // Something said keeps the sound on (the effect handler powers it up for it): no release in the same
+    // step, and the quiet time counts from when the saying ends.
+    if effects.contains(where: { if case .announce = $0 { return true } else { return false } }) {
+      effects.removeAll { $0 == .playback(.deactivateAudio) }
+      next.audio.isActive = true
+      next.audio.pausedSince = nil
+    }
+    return (next, effects)
+  }
+
+  private static func handle(_ state: ReaderState, _ event: ReaderEvent, at time: Double) -> (
+    ReaderState, [ReaderEffect]
+  ) {
     var next = state
     var effects: [ReaderEffect] = []
     switch event {
     case .playback(let playbackEvent):
       // In the menu the listener's playback controls do nothing (a control mapped just before the menu
-      // opened must not start reading under it); the engine's callbacks still count.
-      if state.menu != nil, playbackEvent.engineToken == nil { return (state, []) }
+      // opened must not start reading under it); the engine's callbacks, and the voice a book opened from
+      // the menu asks for, still count.
+      if state.menu != nil, playbackEvent.engineToken == nil {
+        guard case .voiceChanged = playbackEvent else { return (state, []) }
+      }
       let (playback, effect) = Playback.reduce(state.playback, playbackEvent)
       next.playback = playback
       if let effect { effects.append(.playback(effect)) }
@@ -132,10 +149,24 @@ public enum Reader {
           Menu.announce("No book is open. Press MENU, then choose one from Books." + problems, in: state))
         return (state, effects)
       }
+      guard state.playback.offset < state.playback.book.endOffset else {
+        // Kept at its end: read again only when asked.
+        let problems = state.missingParts.map { " " + $0 + "." }.joined()
+        let title = state.title.map { $0.hasSuffix(".") ? $0 + " " : $0 + ". " } ?? ""
+        effects.append(
+          Menu.announce(title + "You finished this book. Press PLAY to start over." + problems, in: state))
+        return (state, effects)
+      }
       next.playAfterAnnouncement = true
       effects.append(Menu.announce(greeting(state), in: state))
     case .announcementFinished:
-      guard state.playAfterAnnouncement else { return (state, []) }
+      guard state.playAfterAnnouncement else {
+        // Said, and nothing is read: the sound stays on for a while (the next menu item needs no start-up),
+        // and is released like a pause's.
+        guard state.audio.isActive, state.playback.phase.liveUtterance == nil else { return (state, []) }
+        next.audio.pausedSince = time
+        return (next, [])
+      }
       next.playAfterAnnouncement = false
       guard state.menu == nil, state.playback.phase.liveUtterance == nil else { return (next, []) }
       return reduce(next, .playback(.primaryTapped), at: time)
@@ -160,15 +191,27 @@ public enum Reader {
       next.playback = PlaybackState(
         book: book, offset: restored?.offset ?? 0, wpm: state.playback.wpm, voice: state.playback.voice,
         wpmLimits: state.playback.wpmLimits, utteranceToken: state.playback.utteranceToken)
+      // What was being read (or paused) is over: its sound is released, as at a stop.
+      if state.playback.phase.liveUtterance != nil, state.audio.isActive {
+        next.audio = AudioPower.follow(state.audio, from: state.playback.phase, to: .idle, at: time)
+        effects.append(.playback(.deactivateAudio))
+      }
       effects.append(.loadBook(book))
       if bookID != state.bookID || path != state.bookPath {
         effects.append(.rememberOpenBook(bookID: bookID, path: path))
       }
     case .clockTicked:
-      if state.audio.isIdle(at: time), case .paused = state.playback.phase {
-        // Paused for long: the sound card closes and the amplifier goes off, so the box neither hisses nor draws power.
-        next.audio.isActive = false
-        effects.append(.playback(.deactivateAudio))
+      switch state.playback.phase {
+      case .speaking, .pausing:
+        break
+      case .paused, .idle, .finished:
+        // Quiet for long (a pause, or the end of something said): the sound card closes and the amplifier
+        // goes off, so the box neither hisses nor draws power.
+        if state.audio.isIdle(at: time) {
+          next.audio.isActive = false
+          next.audio.pausedSince = nil
+          effects.append(.playback(.deactivateAudio))
+        }
       }
       let (position, save) = PlaybackPositionReducer.reduce(state.position, .clockTicked(at: time))
       next.position = position
