@@ -35,6 +35,15 @@ import Testing
     #expect(paused.peak(from: 6.0, to: 6.5) > 1000)
   }
 
+  @Test func nextWhilePausedReadsTheNextSentence() throws {
+    let run = try VirtualRun.run(script: "2.0 PLAY\n3.0 NEXT")
+    #expect(run.status == 0, "\(run.errors)")
+    let after = try #require(run.heard.first { $0.time >= 3.0 })
+    #expect(after.location == 44)
+    #expect(run.peak(from: 2.011, to: 3.0) == 0, "silent while paused")
+    #expect(run.peak(from: 3.0, to: 3.5) > 1000, "the next sentence is heard")
+  }
+
   @Test func aSpeedChangeRestartsAtTheWordBeingSpoken() throws {
     let run = try VirtualRun.run(script: "2.5 FASTER")
     let spoken = try #require(run.heard.last { $0.time <= 2.5 })

@@ -156,6 +156,13 @@ import Testing
     kill(process.processIdentifier, SIGHUP)
     let refused = socket.receive(until: { $0 == "READY=1" }, timeout: 20).map(\.message)
     #expect(refused == ["RELOADING=1", "READY=1"])
+    // A config that reads but cannot make a box (an audio output that is no output): the old config again.
+    _ = FileManager.default.createFile(atPath: config, contents: Data(#"{"audio": "wav:"}"#.utf8))
+    kill(process.processIdentifier, SIGHUP)
+    let rebuilt = socket.receive(until: { $0 == "READY=1" }, timeout: 20).map(\.message)
+    #expect(rebuilt.first == "RELOADING=1")
+    #expect(rebuilt.last == "READY=1")
+    #expect(process.isRunning)
     _ = FileManager.default.createFile(atPath: config, contents: Data(good.utf8))
     process.terminate()
     process.waitUntilExit()
@@ -164,6 +171,7 @@ import Testing
     #expect(log.contains("foliotell: reloading the config"))
     #expect(log.contains("the config was not reloaded, the box goes on as it was"), "\(log)")
     #expect(log.contains("wpm: must be a number from 80 to 900"))
+    #expect(log.contains("'wav:' is not an audio output"), "\(log)")
     #expect(log.contains("stopped; the place is saved"))
   }
 

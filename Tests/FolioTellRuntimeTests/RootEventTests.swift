@@ -64,6 +64,34 @@ import Testing
     #expect(outputs.contains { $0.contains(#"{"effect": "announce", "text": "Reading stops in 15 minutes."}"#) })
   }
 
+  @Test func aRingFileBegunInTheMenuReplaysAsTheBoxWas() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ring-\(UUID().uuidString)").path
+    let ring = try TraceRing(folder: folder, fileBytes: 4096, files: 10)
+    let recorder = TraceRecorder(ring: ring)
+    let harness = Harness { _ in RecordingSpeechEngine() }
+    harness.runtime.observe { recorder.record($0) }
+    harness.funnel.post(.libraryChanged([LibraryBook(id: "three", title: "Numbers")]))
+    harness.runtime.open(bookID: "three", book: SampleText.book, title: "Numbers")
+    harness.funnel.post(.control(name: "BACK", gesture: .long))
+    harness.funnel.post(.control(name: "MENU", gesture: .short))
+    harness.funnel.post(.encoder(steps: 2))
+    // Enough to fill the first file, so the next begins with the menu open on "Sleep timer: off".
+    for _ in 0..<200 { harness.funnel.post(.clockTicked) }
+    harness.funnel.post(.control(name: "PLAY", gesture: .short))
+    harness.funnel.post(.encoder(steps: 1))
+    harness.funnel.drain()
+    #expect(ring.paths.count >= 2)
+    let last = try #require(ring.paths.last)
+    let lines = try String(contentsOfFile: last, encoding: .utf8).split(separator: "\n").map(String.init)
+    #expect(lines.first?.contains(#""menu": {"page": "main", "selected": 2}"#) == true)
+    #expect(lines.first?.contains(#""display": {"mode": "reading", "night": true}"#) == true)
+    var replay = Replay()
+    for line in lines { _ = try replay.feed(line) }
+    #expect(replay.root?.menu == harness.state.menu)
+    #expect(replay.root?.display.night == true)
+    #expect(harness.state.menu == MenuState(page: .sleepTimer, selected: 1))
+  }
+
   @Test func theRingKeepsItsNewestFilesAndEachBeginsWithTheBox() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ring-\(UUID().uuidString)").path
     let ring = try TraceRing(folder: folder, fileBytes: 4096, files: 3)

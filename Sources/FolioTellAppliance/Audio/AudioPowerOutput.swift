@@ -35,6 +35,7 @@ public final class AmplifierSwitch: Sendable {
   private let activeLow: Bool
   public let startupSeconds: Double
   private let isOn = Mutex(false)
+  private let released = Mutex(false)
 
   public struct Failure: Error, CustomStringConvertible {
     public var description: String
@@ -70,7 +71,12 @@ public final class AmplifierSwitch: Sendable {
     startupSeconds = config.startupSeconds
   }
 
-  deinit {
+  deinit { close() }
+
+  /// Switches the amplifier off and lets go of its line (another box may take it); once.
+  public func close() {
+    guard !released.withLock({ let was = $0; $0 = true; return was }) else { return }
+    _ = gpiod_line_set_value(line, activeLow ? 1 : 0)
     gpiod_line_release(line)
     gpiod_chip_close(chip)
   }
@@ -78,6 +84,7 @@ public final class AmplifierSwitch: Sendable {
   /// Switches it; returns whether it was off before.
   @discardableResult
   public func set(on: Bool) -> Bool {
+    guard !released.withLock({ $0 }) else { return false }
     let wasOff = isOn.withLock { state in
       defer { state = on }
       return !state

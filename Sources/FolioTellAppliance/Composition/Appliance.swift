@@ -39,6 +39,7 @@ public final class Appliance: Sendable {
   private let ticks: TickKeeper
   private let input = Mutex<InputLoop?>(nil)
   private let frames: VirtualFrames?
+  private let amplifier: AmplifierSwitch?
 
   struct OpenedBook: Sendable {
     var id: String
@@ -164,6 +165,7 @@ public final class Appliance: Sendable {
     }
     self.sink = sink
     self.engine = engine
+    self.amplifier = amplifier
 
     var initial = ReaderState()
     initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechRate.limits)
@@ -268,6 +270,9 @@ public final class Appliance: Sendable {
       funnel.stop()
     }
     if ownsLoop { loop?.stopAndWait() }
+    // The sound card and the amplifier's line are let go, so a box started after this one can take them.
+    sink?.release()
+    amplifier?.close()
   }
 
   /// The virtual clock moved without an event: the display may dim, go dark or end the status.

@@ -26,9 +26,7 @@ public struct Replay {
     switch line {
     case .start(let start):
       var state = root ?? ReaderState()
-      state.playback = PlaybackState(
-        book: state.playback.book, offset: state.playback.offset, wpm: start.wpm, voice: start.voice,
-        utteranceToken: state.playback.utteranceToken)
+      start.apply(to: &state, at: time)
       root = state
       return nil
     case .document(let document):

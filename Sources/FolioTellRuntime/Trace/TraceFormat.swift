@@ -38,15 +38,57 @@ public struct TraceDocument: Equatable, Sendable {
   }
 }
 
-/// The box as a recording starts: the rate and voice chosen before any book is opened.
+/// The box as a recording starts: the rate and voice chosen, and, when a file of the trace ring begins in
+/// the middle of a session, what else the box had going (the menu, the sleep timer, the display's view,
+/// how long a pause keeps the sound on).
 public struct TraceStart: Equatable, Sendable {
   public var wpm: Int
   public var voice: String
+  public var audioIdleSeconds: Double?
+  public var menu: MenuState?
+  public var sleepSeconds: Double?
+  public var display: DisplayView?
 
-  public init(wpm: Int, voice: String) {
+  public init(
+    wpm: Int, voice: String, audioIdleSeconds: Double? = nil, menu: MenuState? = nil, sleepSeconds: Double? = nil,
+    display: DisplayView? = nil
+  ) {
     self.wpm = wpm
     self.voice = voice
+    self.audioIdleSeconds = audioIdleSeconds
+    self.menu = menu
+    self.sleepSeconds = sleepSeconds
+    self.display = display
   }
+
+  /// The start that gives `state` back: only what differs from a box just switched on is written.
+  public init(_ state: ReaderState) {
+    self.init(wpm: state.playback.wpm, voice: state.playback.voice)
+    if state.audio.idleSeconds != AudioPower().idleSeconds { audioIdleSeconds = state.audio.idleSeconds }
+    menu = state.menu
+    sleepSeconds = state.sleepTimer?.remaining
+    if state.display.mode != .reading || state.display.night {
+      display = DisplayView(mode: state.display.mode, night: state.display.night)
+    }
+  }
+
+  /// Sets what this start says on `state`.
+  public func apply(to state: inout ReaderState, at time: Double) {
+    state.playback = PlaybackState(
+      book: state.playback.book, offset: state.playback.offset, wpm: wpm, voice: voice,
+      utteranceToken: state.playback.utteranceToken)
+    if let audioIdleSeconds { state.audio.idleSeconds = audioIdleSeconds }
+    if let menu { state.menu = menu }
+    if let sleepSeconds { state.sleepTimer = SleepTimer(remaining: sleepSeconds, lastTick: time) }
+    if let display {
+      state.display.mode = display.mode
+      state.display.night = display.night
+    }
+  }
+
+  static let pageNames: [(MenuState.Page, String)] = [
+    (.main, "main"), (.books, "books"), (.speed, "speed"), (.sleepTimer, "sleepTimer"),
+  ]
 }
 
 public enum TraceLine: Equatable, Sendable {
@@ -170,7 +212,25 @@ public enum TraceFormat {
           "\"box\" must be {\"wpm\": N, \"voice\": \"NAME\"} with a rate from \(SpeechRate.limits.lowerBound) to \(SpeechRate.limits.upperBound)"
       )
     }
-    return TraceStart(wpm: wpm, voice: voice)
+    var start = TraceStart(wpm: wpm, voice: voice)
+    start.audioIdleSeconds = members["audioIdleSeconds"]?.doubleValue
+    start.sleepSeconds = members["sleepSeconds"]?.doubleValue
+    if case .object(let menu)? = members["menu"] {
+      guard let name = menu["page"]?.stringValue, let page = TraceStart.pageNames.first(where: { $0.1 == name })?.0,
+        let selected = menu["selected"]?.intValue, selected >= 0
+      else {
+        throw TraceError(
+          line: line, message: "\"menu\" is {\"page\": \"main|books|speed|sleepTimer\", \"selected\": N}")
+      }
+      start.menu = MenuState(page: page, selected: selected)
+    }
+    if case .object(let display)? = members["display"] {
+      let mode = display["mode"]?.stringValue.flatMap(DisplayView.Mode.init(rawValue:)) ?? .reading
+      let night: Bool
+      if case .bool(let value)? = display["night"] { night = value } else { night = false }
+      start.display = DisplayView(mode: mode, night: night)
+    }
+    return start
   }
 
   private static func parseEvent(_ members: [String: JSONValue], line: Int) throws(TraceError) -> TraceLine {
@@ -248,9 +308,20 @@ public enum TraceFormat {
   // MARK: - Writing
 
   public static func encode(_ start: TraceStart) -> String {
-    JSONWriter.object([
-      ("box", JSONWriter.object([("wpm", String(start.wpm)), ("voice", JSONWriter.string(start.voice))]))
-    ])
+    var fields = [("wpm", String(start.wpm)), ("voice", JSONWriter.string(start.voice))]
+    if let seconds = start.audioIdleSeconds { fields.append(("audioIdleSeconds", JSONWriter.number(seconds))) }
+    if let menu = start.menu, let name = TraceStart.pageNames.first(where: { $0.0 == menu.page })?.1 {
+      fields.append(
+        ("menu", JSONWriter.object([("page", JSONWriter.string(name)), ("selected", String(menu.selected))])))
+    }
+    if let seconds = start.sleepSeconds { fields.append(("sleepSeconds", JSONWriter.number(seconds))) }
+    if let display = start.display {
+      fields.append(
+        ("display", JSONWriter.object([
+          ("mode", JSONWriter.string(display.mode.rawValue)), ("night", display.night ? "true" : "false"),
+        ])))
+    }
+    return JSONWriter.object([("box", JSONWriter.object(fields))])
   }
 
   public static func encode(_ document: TraceDocument, includeText: Bool = true) -> String {

@@ -43,7 +43,7 @@ public final class TraceRecorder: Sendable {
   /// What a trace file starts with, so it replays on its own: the rate and voice, and the open book at the
   /// listener's place with the library, when a file of a ring begins in the middle of a session.
   static func header(for state: ReaderState, at time: Double) -> [String] {
-    var lines = [TraceFormat.encode(TraceStart(wpm: state.playback.wpm, voice: state.playback.voice))]
+    var lines = [TraceFormat.encode(TraceStart(state))]
     if !state.library.isEmpty, let line = TraceFormat.encode(root: .libraryChanged(state.library), time: time) {
       lines.append(line)
     }

@@ -51,6 +51,8 @@ public final class AlsaSink: PCMSink {
     var deviceWritten = 0
     /// See `streamStartFrame`.
     var streamStart: Int?
+    /// `release` was asked while a stream was being written: the device closes when the stream ends.
+    var releaseWanted = false
   }
   let state = Mutex(State())
 
@@ -135,6 +137,8 @@ public final class AlsaSink: PCMSink {
         state.pcm = nil
       }
       if state.pcm == nil { try open(&state, rate: sampleRate) }
+      // Something is to be heard again: the card stays open.
+      state.releaseWanted = false
       state.dropped = false
       state.request = nil
       state.replay = []
@@ -210,13 +214,23 @@ public final class AlsaSink: PCMSink {
     // The paced virtual card has nothing to power down, and its recording is what tests and benches read.
     if case .virtual = device { return }
     state.withLock { state in
-      guard !state.inWrite, let pcm = state.pcm else { return }
-      snd_pcm_close(pcm)
-      state.pcm = nil
-      state.paced = nil
-      state.paused = false
-      state.deviceWritten = 0
+      guard !state.inWrite else {
+        // A stop's fade is still being written, or the stream is paused inside `write`: close at its end.
+        state.releaseWanted = true
+        return
+      }
+      Self.closeDevice(&state)
     }
+  }
+
+  private static func closeDevice(_ state: inout State) {
+    state.releaseWanted = false
+    guard let pcm = state.pcm else { return }
+    snd_pcm_close(pcm)
+    state.pcm = nil
+    state.paced = nil
+    state.paused = false
+    state.deviceWritten = 0
   }
 
   public func end() {
@@ -226,6 +240,7 @@ public final class AlsaSink: PCMSink {
       if let pcm = state.pcm { snd_pcm_drop(pcm) }
       state.synthetic = []
       state.deviceWritten = 0
+      if state.releaseWanted { Self.closeDevice(&state) }
     }
   }
 }

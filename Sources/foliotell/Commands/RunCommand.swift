@@ -31,24 +31,44 @@ enum RunCommand {
     } catch {
       fail("\(error)")
     }
-    let running = Mutex<Appliance?>(nil)
+    let running = Mutex<(box: Appliance, config: ApplianceConfig)?>(nil)
     do {
       try loop.handle(signals: [SIGTERM, SIGINT, SIGHUP]) { number in
         if number == SIGHUP {
           notifier.reloading()
+          let reloaded: ApplianceConfig
           do {
-            let reloaded = try ApplianceConfig.load(path: configPath, board: board)
-            log("reloading the config")
-            running.withLock { $0 }?.stop()
-            running.withLock { $0 = start(reloaded, notifier: notifier, loop: loop) }
+            reloaded = try ApplianceConfig.load(path: configPath, board: board)
           } catch {
             log("the config was not reloaded, the box goes on as it was: \(error)")
             notifier.ready()
+            return
+          }
+          log("reloading the config")
+          // The old box lets go of the store, the sound card and the amplifier's line before the new one
+          // takes them; a new box that cannot start gives way to the old config again.
+          let taken = running.withLock { current -> (box: Appliance, config: ApplianceConfig)? in
+            defer { current = nil }
+            return current
+          }
+          guard let old = taken else { return }
+          old.box.stop()
+          do {
+            let box = try start(reloaded, notifier: notifier, loop: loop)
+            running.withLock { $0 = (box, reloaded) }
+          } catch {
+            log("the config was not reloaded, the box goes on as it was: \(error)")
+            do {
+              let box = try start(old.config, notifier: notifier, loop: loop)
+              running.withLock { $0 = (box, old.config) }
+            } catch {
+              fail("\(error)", status: (error as? ApplianceError)?.exitStatus ?? 1)
+            }
           }
           return
         }
         notifier.stopping()
-        running.withLock { $0 }?.stop()
+        running.withLock { $0 }?.box.stop()
         log("stopped; the place is saved")
         exit(0)
       }
@@ -58,20 +78,22 @@ enum RunCommand {
     log(
       "starting with \(config.files.isEmpty ? "the built-in defaults" : config.files.joined(separator: " and ")); data in \(config.dataDirectory)"
     )
-    running.withLock { $0 = start(config, notifier: notifier, loop: loop) }
-    loop.run()
-  }
-
-  static func start(_ config: ApplianceConfig, notifier: SystemdNotifier, loop: EventLoop) -> Appliance {
-    var session = Session()
-    session.greet = true
-    session.traceRing = true
-    let appliance: Appliance
     do {
-      appliance = try Appliance(config: config, platform: .device, session: session, loop: loop, report: log)
+      let box = try start(config, notifier: notifier, loop: loop)
+      running.withLock { $0 = (box, config) }
     } catch {
       fail("\(error)", status: error.exitStatus)
     }
+    loop.run()
+  }
+
+  static func start(_ config: ApplianceConfig, notifier: SystemdNotifier, loop: EventLoop) throws(ApplianceError)
+    -> Appliance
+  {
+    var session = Session()
+    session.greet = true
+    session.traceRing = true
+    let appliance = try Appliance(config: config, platform: .device, session: session, loop: loop, report: log)
     let lastStatus = Mutex("")
     appliance.runtime.observe { step in
       if case .poweredOn = step.event { notifier.ready() }
