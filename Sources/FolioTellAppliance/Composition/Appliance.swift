@@ -241,6 +241,7 @@ public final class Appliance: Sendable {
   public func start(heartbeat: (interval: Double, action: @Sendable () -> Void)? = nil) {
     // The controls first: a wiring problem is known before the greeting, which says it.
     if let loop, session.useControls { startControls(loop) }
+    if case .device = platform { checkSoundCard() }
     if session.useLibrary { library.scan(into: runtime) }
     if let book = firstBook {
       runtime.open(
@@ -286,6 +287,19 @@ public final class Appliance: Sendable {
   /// A decoded control from any source (buttons, knob, keys, terminal) to the root reducer.
   public func deliver(_ output: ControlOutput) {
     if let event = output.readerEvent { runtime.post(event) }
+  }
+
+  /// A sound card that cannot be opened is logged once at start (nothing can be said without it); the
+  /// next sound tries it again, so a card plugged in later is used.
+  private func checkSoundCard() {
+    guard let sink, let rate = try? Espeak.shared().sampleRate else { return }
+    do {
+      try sink.begin(sampleRate: rate)
+      sink.end()
+      sink.release()
+    } catch {
+      report("\(error); the box reads as soon as the sound card is there")
+    }
   }
 
   /// The board's and config's GPIO lines and input devices. A wiring problem is said once and reading goes
