@@ -156,6 +156,7 @@ public final class Appliance: Sendable {
         options.volume = session.volume ?? config.volume
         options.pitch = session.pitch ?? config.pitch
         if let path = session.lexicon ?? config.lexicon { options.lexicon = Self.lexicon(path, report: report) }
+        options.gate = (made as? VirtualClockSink)?.gate
         engine = try EspeakSpeechEngine(sink: funnel, audio: made, options: options)
       } catch let error as AudioError {
         throw .speech(error.description)
@@ -231,9 +232,6 @@ public final class Appliance: Sendable {
 
   /// The controls' input loop, once started (its figures are `bench controls`'s).
   public var controls: InputLoop? { input.withLock { $0 } }
-
-  /// The title of the book opened at start, if any.
-  public var firstBookTitle: String? { firstBook?.title }
 
   /// Opens the book, scans the library, arms the controls, starts the display and (except on the virtual
   /// platform, whose driver drains the funnel itself) the funnel's thread. `heartbeat` runs on the

@@ -36,7 +36,6 @@ enum ConfigSchema {
       "smallSize": .value, "dimAfterSeconds": .value, "offAfterSeconds": .value, "brightness": .value,
       "dimBrightness": .value, "nightBrightness": .value,
     ]),
-    "boot": .object(["overlays": .list(.value), "configTxt": .list(.value), "kernel": .value]),
   ]
 
   /// Throws for the first key no section knows, with the line it is on.

@@ -29,9 +29,12 @@ public final class VirtualClockSink: PCMSink {
     var closed = false
   }
   private let state = Mutex(State())
+  private let waitingObserver = Mutex<(@Sendable () -> Void)?>(nil)
   private let room = NSCondition()
   private let clock: VirtualClock
   private let path: String?
+  /// The speech worker's turns: a write goes on (with room, or dropped) only while it is open.
+  public let gate = WorkerGate()
   /// How much audio may wait ahead of the listener: two 10 ms periods.
   public let bufferSeconds = 0.02
 
@@ -86,12 +89,15 @@ public final class VirtualClockSink: PCMSink {
         }
         if dropped {
           room.unlock()
+          gate.pass()
           return false
         }
         if !full { break }
+        waitingObserver.withLock { $0 }?()
         room.wait()
       }
       room.unlock()
+      gate.pass()
       let accepted = state.withLock { state -> Int in
         let room = max(Int(Double(state.rate) * bufferSeconds) - (state.queue.count - state.head), 1)
         let end = min(samples.count, start + room)
@@ -130,6 +136,9 @@ public final class VirtualClockSink: PCMSink {
   }
 
   public func end() {}
+
+  /// Called on the writer's thread each time it starts waiting for the clock.
+  public func observeWaiting(_ action: @escaping @Sendable () -> Void) { waitingObserver.withLock { $0 = action } }
 
   /// The writer is waiting for the clock to move (its buffer is full, or the card is paused).
   public var isWaitingForTime: Bool { state.withLock { $0.blocked } }

@@ -1,3 +1,4 @@
+import Dispatch
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellSpeech
@@ -13,12 +14,17 @@ public final class VirtualDriver {
   public let clock: VirtualClock
   private let script: ControlScript
   private let sink: VirtualClockSink?
+  /// Signalled when the speech worker waits for the card or goes idle: the moments the driver waits for.
+  private let settled = DispatchSemaphore(value: 0)
 
   public init(appliance: Appliance, clock: VirtualClock, script: ControlScript) {
     self.appliance = appliance
     self.clock = clock
     self.script = script
     sink = appliance.sink as? VirtualClockSink
+    let settled = self.settled
+    sink?.observeWaiting { settled.signal() }
+    (appliance.engine as? EspeakSpeechEngine)?.observeIdle { settled.signal() }
   }
 
   /// Until the script is done and nothing more will happen by itself (the book finished, paused, stopped).
@@ -58,10 +64,11 @@ public final class VirtualDriver {
     appliance.stop()
     settle()
     // Anything still being said (an announcement cut off by the end of the script) is let go.
+    sink?.gate.set(open: true)
     sink?.close()
     while !engineIdle {
       appliance.funnel.drain()
-      usleep(100)
+      _ = settled.wait(timeout: .now() + 0.05)
     }
     appliance.funnel.drain()
     appliance.finishFrames()
@@ -72,17 +79,19 @@ public final class VirtualDriver {
     (appliance.engine as? EspeakSpeechEngine)?.isIdle ?? true
   }
 
-  /// Drains the funnel until nothing is left and the speech worker has nothing to add at this moment.
+  /// Takes turns with the speech worker until both are done at this moment: the worker runs alone (the
+  /// gate open) until it waits for the card or has nothing to do, then the driver alone (the gate shut)
+  /// handles what it posted, which may give it more. Neither ever races the other.
   private func settle() {
     while true {
+      sink?.gate.set(open: true)
+      // The timeout is only a guard: the clock does not move meanwhile, so a late wake-up costs time,
+      // never determinism.
+      while !(engineIdle || (sink?.isWaitingForTime ?? true)) { _ = settled.wait(timeout: .now() + 0.05) }
+      sink?.gate.set(open: false)
+      if appliance.funnel.backlog == 0 { return }
       appliance.funnel.drain()
-      if appliance.funnel.backlog == 0, engineIdle || (sink?.isWaitingForTime ?? true) {
-        // Once more: the worker may have posted on its way to waiting.
-        if appliance.funnel.backlog == 0 { return }
-        continue
-      }
-      // The worker is synthesizing; it will post or wait for the card soon.
-      usleep(100)
     }
   }
+
 }

@@ -17,6 +17,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
     public var chunkLength = 400
     /// Fade-in at the start of an utterance, against clicks.
     public var fadeSeconds = 0.005
+    /// When set, the worker takes a request only while it is open (the virtual platform's turns).
+    public var gate: WorkerGate?
     public init() {}
   }
 
@@ -53,6 +55,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
   private let options: Options
   private let espeak: Espeak
   private let control = Mutex(Control())
+  private let idleObserver = Mutex<(@Sendable () -> Void)?>(nil)
   private let wakeup = DispatchSemaphore(value: 0)
 
   public init(sink: any EventSink, audio: any PCMSink, options: Options = Options()) throws(EspeakError) {
@@ -189,6 +192,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
   // MARK: - The worker
 
   private func takeRequest() {
+    options.gate?.pass()
     guard
       let (request, book) = control.withLock({ control -> (Request, SentenceMap)? in
         guard let request = control.request else { return nil }
@@ -202,7 +206,11 @@ public final class EspeakSpeechEngine: SpeechEngine {
     else { return }
     speak(request, book: book)
     control.withLock { $0.working = false }
+    if isIdle { idleObserver.withLock { $0 }?() }
   }
+
+  /// Called on the worker's thread each time it becomes idle (see `isIdle`).
+  public func observeIdle(_ action: @escaping @Sendable () -> Void) { idleObserver.withLock { $0 = action } }
 
   /// Nothing to say and nothing being said: every callback about earlier requests has been posted. The
   /// virtual platform's driver moves its clock only when the engine is idle or waiting on the sound card.

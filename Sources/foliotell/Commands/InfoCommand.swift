@@ -34,7 +34,7 @@ enum InfoCommand {
     } catch {
       fail(error.description, status: 1)
     }
-    let voice = voiceFor(book.language)
+    let voice = Voices.voice(forLanguage: book.language)
     let scalars = Array(book.text.unicodeScalars)
     func sentenceText(_ span: TextSpan) -> String {
       String(String.UnicodeScalarView(scalars[span.start..<span.end])).replacingOccurrences(of: "\n", with: " ")
@@ -87,7 +87,4 @@ enum InfoCommand {
       for sentence in book.sentences { print("\(sentence.start)\t\(sentenceText(sentence))") }
     }
   }
-
-  /// The voice for a book's language: the language itself when espeak-ng has a voice for it, else English.
-  static func voiceFor(_ language: String?) -> String { Voices.voice(forLanguage: language) }
 }
