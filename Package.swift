@@ -26,23 +26,28 @@ let package = Package(
     // espeak-ng synthesis, ALSA / WAV / null outputs, and the speech engine adapter.
     .target(
       name: "FolioTellSpeech",
-      dependencies: ["FolioTellCore", "FolioTellRuntime", "CEspeakNG", "CALSA", "CPacedPCM"]),
+      dependencies: [
+        "FolioTellCore", "FolioTellRuntime", "FolioTellSystem", "FolioTellUnicode", "CEspeakNG", "CALSA", "CPacedPCM",
+      ]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // The append-only log of places, settings and bookmarks on the data partition.
-    .target(name: "FolioTellStore", dependencies: ["FolioTellCore", "FolioTellRuntime", "CZlib"]),
+    .target(name: "FolioTellStore", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSystem", "CZlib"]),
     .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
     // Books: decoding, formats, sentences, chapters.
     .target(name: "CSentenceBreaks", dependencies: ["CICU"]),
-    .target(name: "FolioTellBooks", dependencies: ["FolioTellCore", "CSentenceBreaks", "CZlib"]),
+    // Unicode normalization from Debian's ICU (FoundationEssentials has none).
+    .target(name: "FolioTellUnicode", dependencies: ["CSentenceBreaks"]),
+    .target(name: "FolioTellBooks", dependencies: ["FolioTellCore", "FolioTellUnicode", "CSentenceBreaks", "CZlib"]),
     .target(name: "FolioTellControls", dependencies: ["FolioTellCore"]),
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .target(name: "FolioTellConfig"),
     .target(
-      name: "FolioTellInput", dependencies: ["FolioTellConfig", "FolioTellControls", "FolioTellSystem", "CGPIOD"]),
+      name: "FolioTellInput",
+      dependencies: ["FolioTellConfig", "FolioTellControls", "FolioTellCore", "FolioTellSystem", "CGPIOD"]),
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     .target(name: "FolioTellDisplay", dependencies: ["FolioTellCore", "FolioTellControls", "CFreeType", "CZlib"]),
-    .target(name: "FolioTellPanel", dependencies: ["FolioTellConfig", "FolioTellDisplay", "CI2C"]),
+    .target(name: "FolioTellPanel", dependencies: ["FolioTellConfig", "FolioTellDisplay", "FolioTellSystem", "CI2C"]),
     // The composition root: the whole box from a configuration and a platform (device, desktop, virtual).
     .target(
       name: "FolioTellAppliance",
@@ -55,7 +60,7 @@ let package = Package(
       dependencies: [
         "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks", "FolioTellControls",
         "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig", "FolioTellAppliance",
-        "FolioTellSystem",
+        "FolioTellSystem", "FolioTellUnicode",
       ]),
     // libFuzzer targets for the book readers (see scripts/fuzz); an ordinary build replays inputs instead.
     .executableTarget(name: "fuzz-epub", dependencies: ["FolioTellBooks"]),

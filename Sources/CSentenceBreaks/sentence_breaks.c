@@ -1,6 +1,7 @@
 #include "sentence_breaks.h"
 
 #include <unicode/ubrk.h>
+#include <unicode/unorm2.h>
 #include <unicode/utypes.h>
 
 void *folio_sentence_iterator_open(const char *locale, int32_t *error) {
@@ -33,3 +34,20 @@ int32_t folio_sentence_boundaries(void *iterator, const uint16_t *text, int32_t 
 }
 
 const char *folio_icu_error_name(int32_t error) { return u_errorName((UErrorCode)error); }
+
+int32_t folio_normalize_nfc(const uint16_t *text, int32_t length, uint16_t *output, int32_t capacity,
+                            int32_t *error) {
+  UErrorCode status = U_ZERO_ERROR;
+  const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
+  if (U_FAILURE(status)) {
+    *error = status;
+    return -1;
+  }
+  int32_t needed = unorm2_normalize(nfc, (const UChar *)text, length, (UChar *)output, capacity, &status);
+  if (status == U_BUFFER_OVERFLOW_ERROR) return needed;
+  if (U_FAILURE(status)) {
+    *error = status;
+    return -1;
+  }
+  return needed;
+}

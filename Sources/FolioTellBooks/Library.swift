@@ -1,5 +1,5 @@
 import FolioTellCore
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -22,7 +22,7 @@ public final class Library: Sendable {
   public let folders: [String]
   public let mediaRoot: String?
   private struct Cached {
-    var modified: Date
+    var modified: Double
     var size: Int
     var entry: LibraryEntry?
     var problem: String?
@@ -43,8 +43,7 @@ public final class Library: Sendable {
       let level1 = mediaRoot + "/" + first
       result.append(level1)
       for second in (try? FileManager.default.contentsOfDirectory(atPath: level1)) ?? [] {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: level1 + "/" + second, isDirectory: &isFolder), isFolder.boolValue {
+        if FileTree.isFolder(level1 + "/" + second) {
           result.append(level1 + "/" + second)
         }
       }
@@ -58,8 +57,7 @@ public final class Library: Sendable {
     var problems: [String] = []
     var seen: Set<String> = []
     for folder in searchedFolders {
-      guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
-      while let relative = walker.nextObject() as? String {
+      for relative in FileTree.walk(folder) {
         let path = folder + "/" + relative
         guard Self.bookExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased()),
           !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !seen.contains(path)
@@ -76,9 +74,9 @@ public final class Library: Sendable {
   }
 
   private func describe(_ path: String) -> (LibraryEntry?, String?) {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    let modified = attributes?[.modificationDate] as? Date ?? .distantPast
-    let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+    let status = FileTree.status(path)
+    let modified = status?.modified ?? 0
+    let size = status?.size ?? -1
     if let cached = cache.withLock({ $0[path] }), cached.modified == modified, cached.size == size {
       return (cached.entry, cached.problem)
     }
@@ -129,14 +127,8 @@ public final class LibraryWatcher: Sendable {
     if let root = library.mediaRoot { folders.append(root) }
     for folder in folders {
       var all = [folder]
-      if let walker = FileManager.default.enumerator(atPath: folder) {
-        while let relative = walker.nextObject() as? String {
-          var isFolder: ObjCBool = false
-          let path = folder + "/" + relative
-          if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            all.append(path)
-          }
-        }
+      for relative in FileTree.walk(folder) where FileTree.isFolder(folder + "/" + relative) {
+        all.append(folder + "/" + relative)
       }
       for path in all where watched.withLock({ $0[path] == nil }) {
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE_SELF)

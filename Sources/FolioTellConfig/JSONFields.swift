@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A mistake in a board or config file: which file, which place in it, what to write instead.
 public struct ConfigError: Error, CustomStringConvertible, Equatable {
@@ -19,9 +20,8 @@ public func readConfigObject(_ path: String) throws(ConfigError) -> [String: Any
       reason: FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "no such file")
   }
   let object: Any
-  do { object = try JSONSerialization.jsonObject(with: data) } catch {
-    throw ConfigError(
-      file: path, reason: "not valid JSON (\(error.localizedDescription)); check for a missing comma or quote")
+  do { object = try JSONObjectParser.parse(data) } catch {
+    throw ConfigError(file: path, reason: "not valid JSON at \(error)")
   }
   guard let root = object as? [String: Any] else {
     throw ConfigError(file: path, reason: "must be a JSON object { ... }")
@@ -38,9 +38,6 @@ public struct JSONFields {
   public func error(_ place: String, _ reason: String) -> ConfigError {
     ConfigError(file: file, reason: "\(place): \(reason)")
   }
-
-  /// JSON's true and false arrive as numbers whose type is "c" (char).
-  public static func isBoolean(_ number: NSNumber) -> Bool { String(cString: number.objCType) == "c" }
 
   public func path(_ place: String, _ key: String) -> String { place.isEmpty ? key : place + "." + key }
 
@@ -71,19 +68,17 @@ public struct JSONFields {
 
   public func bool(_ parent: [String: Any], _ key: String, at place: String) throws(ConfigError) -> Bool? {
     guard let value = parent[key] else { return nil }
-    guard let number = value as? NSNumber, Self.isBoolean(number) else {
-      throw error(path(place, key), "must be true or false")
-    }
-    return number.boolValue
+    guard let flag = value as? Bool else { throw error(path(place, key), "must be true or false") }
+    return flag
   }
 
   public func number(_ parent: [String: Any], _ key: String, at place: String, in range: ClosedRange<Double>)
     throws(ConfigError) -> Double?
   {
     guard let value = parent[key] else { return nil }
-    guard let number = value as? NSNumber, !Self.isBoolean(number), range.contains(number.doubleValue) else {
+    guard let number = value as? Double, range.contains(number) else {
       throw error(path(place, key), "must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
     }
-    return number.doubleValue
+    return number
   }
 }

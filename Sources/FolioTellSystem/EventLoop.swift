@@ -1,6 +1,6 @@
 import CSystem
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -90,7 +90,7 @@ public final class EventLoop: Sendable {
     var event = epoll_event(events: events, data: epoll_data(fd: fd))
     do {
       try SystemCall.run("epoll_ctl") { epoll_ctl(epoll.raw, EPOLL_CTL_ADD, fd, &event) }
-    } catch where error.code == EEXIST {
+    } catch  where error.code == EEXIST {
       // Watched again (a descriptor number reused): the new events and handler replace the old.
       try SystemCall.run("epoll_ctl") { epoll_ctl(epoll.raw, EPOLL_CTL_MOD, fd, &event) }
     }
@@ -220,10 +220,8 @@ public final class EventLoop: Sendable {
 
   /// Runs the loop on a thread of its own.
   public func start(name: String) {
-    let thread = Thread { [self] in run() }
-    thread.name = name
     state.withLock { $0.threadStarted = true }
-    thread.start()
+    DetachedThread.start(name: name) { [self] in run() }
   }
 
   /// Ends `run` after the wake-up in progress (from any thread, or a handler).

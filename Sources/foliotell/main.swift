@@ -1,4 +1,6 @@
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
@@ -71,7 +73,7 @@ let usage = """
   """
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
-  FileHandle.standardError.write(Data("foliotell: \(message)\n".utf8))
+  WritableFile.standardError.print("foliotell: \(message)\n")
   exit(status)
 }
 

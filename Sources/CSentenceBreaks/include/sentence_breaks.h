@@ -13,6 +13,12 @@ void folio_sentence_iterator_close(void *iterator);
 int32_t folio_sentence_boundaries(void *iterator, const uint16_t *text, int32_t length, int32_t *boundaries,
                                   int32_t capacity, int32_t *error);
 
+/* Unicode normalization form C (canonical composition) of `text` (UTF-16, `length` units) into
+   `output`. Returns the length it needs, which may exceed `capacity` (then call again with more room), or
+   -1 with *error set. */
+int32_t folio_normalize_nfc(const uint16_t *text, int32_t length, uint16_t *output, int32_t capacity,
+                            int32_t *error);
+
 /* ICU's name for an error code, like "U_MEMORY_ALLOCATION_ERROR". */
 const char *folio_icu_error_name(int32_t error);
 #endif

@@ -8,7 +8,13 @@
 #include <signal.h>
 #include <time.h>
 #include <errno.h>
+#include <pthread.h>
 
 // errno is a macro in C; reading it through a function keeps it exact right after a call.
 static inline int folio_errno(void) { return errno; }
+
+// Names a thread (15 bytes shown by top -H) and makes a close-on-exec pipe: both are GNU extensions that
+// Swift's Glibc module does not declare.
+int folio_set_thread_name(pthread_t thread, const char *name);
+int folio_pipe_cloexec(int ends[2]);
 #endif

@@ -1,7 +1,8 @@
 import CGPIOD
 import FolioTellRuntime
 import FolioTellSpeech
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The box's `AudioOutput`: when the reducer releases the audio (a stop, the end, a long pause), the sound
@@ -75,7 +76,11 @@ public final class AmplifierSwitch: Sendable {
 
   /// Switches the amplifier off and lets go of its line (another box may take it); once.
   public func close() {
-    guard !released.withLock({ let was = $0; $0 = true; return was }) else { return }
+    guard
+      !released.withLock({
+        let was = $0; $0 = true; return was
+      })
+    else { return }
     _ = gpiod_line_set_value(line, activeLow ? 1 : 0)
     gpiod_line_release(line)
     gpiod_chip_close(chip)

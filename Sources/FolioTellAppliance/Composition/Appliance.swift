@@ -9,7 +9,8 @@ import FolioTellRuntime
 import FolioTellSpeech
 import FolioTellStore
 import FolioTellSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The whole box, built in one place from a configuration, a platform and what the command asked for.

@@ -3,7 +3,8 @@ import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The books behind the menu: scanned at start and, on the box and the desktop, again whenever books or

@@ -5,7 +5,7 @@ public enum Voices {
   /// The installed voice for a language code (`de`, `pt-BR`), or `en` when there is none.
   public static func voice(forLanguage language: String?) -> String {
     guard let language, let voices = try? Espeak.shared().voices() else { return "en" }
-    let code = language.lowercased().replacingOccurrences(of: "_", with: "-")
+    let code = language.lowercased().replacing("_", with: "-")
     if voices.contains(where: { $0.languages.contains(code) }) { return code }
     // "de-DE" is read by the "de" voice.
     let base = String(code.prefix { $0 != "-" })

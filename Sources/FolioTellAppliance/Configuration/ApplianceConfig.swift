@@ -2,7 +2,8 @@ import FolioTellConfig
 import FolioTellCore
 import FolioTellInput
 import FolioTellPanel
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The whole box's configuration: a board file's defaults, then the config file's keys on top. Every key
 /// is optional; `{}` (or no file at all) is a box with no GPIO, any input devices, the default sound card,

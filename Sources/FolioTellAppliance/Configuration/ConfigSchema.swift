@@ -1,5 +1,6 @@
 import FolioTellConfig
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Every key a board file or config may have, section by section, so a misspelt key is an error that
 /// names the file, the line, the key and the keys that are allowed, instead of being silently ignored.

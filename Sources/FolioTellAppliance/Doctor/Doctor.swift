@@ -3,7 +3,8 @@ import FolioTellDisplay
 import FolioTellInput
 import FolioTellPanel
 import FolioTellSpeech
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
 import Glibc
 
 /// `foliotell doctor`: checks each part the config describes, the way the box will use it, and says what
@@ -82,11 +83,11 @@ public enum Doctor {
   static func data(_ config: ApplianceConfig) -> Check {
     let directory = config.dataDirectory
     do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      try Folders.make(directory)
     } catch {
       return Check(
         part: "data",
-        problem: "cannot make \(directory): \(error.localizedDescription); check \"dataDirectory\" and its permissions",
+        problem: "cannot make \(directory): \(error); check \"dataDirectory\" and its permissions",
         detail: "")
     }
     let probe = directory + "/.doctor-\(getpid())"

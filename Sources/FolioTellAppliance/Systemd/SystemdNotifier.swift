@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// systemd's notify protocol without libsystemd: one datagram per message to the socket named by
@@ -29,7 +29,7 @@ public final class SystemdNotifier: Sendable {
   public func reloading() { send("RELOADING=1") }
   /// One line of status, as `systemctl status` shows it.
   public func status(_ text: String) {
-    send("STATUS=" + text.replacingOccurrences(of: "\n", with: " "))
+    send("STATUS=" + text.replacing("\n", with: " "))
   }
 
   /// Sends one message; a failure (systemd gone) is not the box's problem and is ignored.

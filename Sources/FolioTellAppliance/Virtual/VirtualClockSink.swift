@@ -1,6 +1,8 @@
 import FolioTellRuntime
 import FolioTellSpeech
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A sound card on the virtual clock: it plays at the true sample rate of virtual time, so a word is heard
@@ -23,14 +25,14 @@ public final class VirtualClockSink: PCMSink {
     var drops = 0
     /// The writer waits for room.
     var blocked = false
-    var file: FileHandle?
+    var file: WritableFile?
     var failure: String?
     /// The run is over: every write is refused, so the speech worker lets go.
     var closed = false
   }
   private let state = Mutex(State())
   private let waitingObserver = Mutex<(@Sendable () -> Void)?>(nil)
-  private let room = NSCondition()
+  private let room = Condition()
   private let clock: VirtualClock
   private let path: String?
   /// The speech worker's turns: a write goes on (with room, or dropped) only while it is open.
@@ -59,10 +61,9 @@ public final class VirtualClockSink: PCMSink {
       if state.rate == 0 {
         state.rate = sampleRate
         if let path {
-          guard FileManager.default.createFile(atPath: path, contents: Data(Self.header(rate: sampleRate, frames: 0))),
-            let file = FileHandle(forWritingAtPath: path)
+          guard let file = try? WritableFile(path: path, opening: .truncate),
+            (try? file.write(Self.header(rate: sampleRate, frames: 0))) != nil
           else { throw .cannotWriteFile(path: path, reason: "cannot create it (does its folder exist?)") }
-          file.seekToEndOfFile()
           state.file = file
         }
         // The file starts at virtual time 0: silence until the first sound.
@@ -180,11 +181,11 @@ public final class VirtualClockSink: PCMSink {
       guard let file = state.file else { return state.failure }
       let frames = state.played
       do {
-        try file.seek(toOffset: 0)
-        try file.write(contentsOf: Data(Self.header(rate: state.rate, frames: frames)))
+        try file.seek(to: 0)
+        try file.write(Self.header(rate: state.rate, frames: frames))
         try file.close()
       } catch {
-        return error.localizedDescription
+        return "\(error)"
       }
       state.file = nil
       return state.failure
@@ -211,9 +212,9 @@ public final class VirtualClockSink: PCMSink {
     state.played = frame
     guard let file = state.file, state.failure == nil else { return }
     do {
-      try file.write(contentsOf: out.withUnsafeBufferPointer { Data(buffer: $0) })
+      try file.write(out.withUnsafeBytes { Array($0) })
     } catch {
-      state.failure = error.localizedDescription
+      state.failure = error.description
     }
   }
 

@@ -2,7 +2,7 @@ import Dispatch
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellSpeech
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Runs a box built on the virtual platform: the script's presses at their moments, timers on the

@@ -2,7 +2,9 @@ import FolioTellCore
 import FolioTellDisplay
 import FolioTellPanel
 import FolioTellRuntime
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The display on the virtual platform: after every step, the screen the views draw for the new state at
@@ -60,7 +62,7 @@ public final class VirtualFrames: Sendable {
       shown.power = display.power
       if (try? output.show(views.render(screen), power: display.power)) ?? 0 > 0 {
         shown.count += 1
-        shown.index += String(format: "frame-%06d.png %.3f\n", shown.count, time)
+        shown.index += String(printf: "frame-%06ld.png %.3f\n", shown.count, time)
       }
     }
   }

@@ -1,5 +1,6 @@
 import FolioTellCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Opens a book file of any format the box reads.
 public enum BookReader {

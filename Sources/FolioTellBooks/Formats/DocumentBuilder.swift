@@ -1,5 +1,7 @@
 import FolioTellCore
-import Foundation
+import FolioTellUnicode
+import FoundationEssentials
+import Glibc
 
 /// Collects a book's paragraphs and chapter starts in reading order, and makes the document.
 struct DocumentBuilder {
@@ -22,7 +24,7 @@ struct DocumentBuilder {
       pendingChapter = nil
     }
     paragraphStarts.append(length)
-    let composed = folded.precomposedStringWithCanonicalMapping
+    let composed = folded.canonicallyComposed
     text += composed
     length += composed.unicodeScalars.count
   }

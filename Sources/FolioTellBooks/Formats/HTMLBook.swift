@@ -1,4 +1,6 @@
-import Foundation
+import FolioTellCore
+import FoundationEssentials
+import Glibc
 
 /// HTML and XHTML: the text of the body, without scripts, styles or navigation chrome; a block element
 /// (p, div, li, h1-h6, blockquote, br...) ends a paragraph; h1-h3 start chapters; entities are decoded.
@@ -119,7 +121,7 @@ public enum HTMLBook {
       if ["h1", "h2", "h3"].contains(name), skipping.isEmpty, closing, heading != nil {
         // The heading's own paragraph starts the chapter. A heading at the very start of a document whose
         // title came from the table of contents is already that chapter's start.
-        let title = decodeEntities(headingText).trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = decodeEntities(headingText).trimmingWhitespace()
         if !(usedChapterTitle && paragraphsAdded == 0) { builder.chapter(title) }
         usedChapterTitle = false
         heading = nil
@@ -133,7 +135,7 @@ public enum HTMLBook {
       }
     }
     flush()
-    let title = decodeEntities(titleText).trimmingCharacters(in: .whitespacesAndNewlines)
+    let title = decodeEntities(titleText).trimmingWhitespace()
     parsed.title = title.isEmpty ? nil : title
     return parsed
   }
@@ -160,8 +162,15 @@ public enum HTMLBook {
   }
 
   static func attribute(_ name: String, in tag: String) -> String? {
-    guard let range = tag.range(of: "\(name)=", options: .caseInsensitive) else { return nil }
-    let rest = tag[range.upperBound...]
+    let bytes = Array(tag.utf8)
+    let pattern = Array("\(name)=".lowercased().utf8)
+    func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+    guard pattern.count <= bytes.count,
+      let start = (0...bytes.count - pattern.count).first(where: { at in
+        pattern.indices.allSatisfy { lowered(bytes[at + $0]) == pattern[$0] }
+      })
+    else { return nil }
+    let rest = Substring(String(decoding: bytes[(start + pattern.count)...], as: UTF8.self))
     guard let quote = rest.first, quote == "\"" || quote == "'" else {
       return String(rest.prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" })
     }

@@ -1,16 +1,18 @@
-import Foundation
+import FolioTellCore
+import FoundationEssentials
+import Glibc
 
 /// Markdown: `#`, `##` and `###` headings (and underlined ones) start chapters; emphasis, code marks and
 /// link syntax are not read aloud (a link reads as its text, an image as its description); list bullets,
 /// quote marks and HTML tags are dropped; code blocks are read as they are.
 public enum MarkdownBook {
   public static func read(_ bytes: [UInt8], language: String? = nil) -> BookDocument {
-    let text = PlainTextBook.decode(bytes).replacingOccurrences(of: "\r\n", with: "\n")
+    let text = PlainTextBook.decode(bytes).replacing("\r\n", with: "\n")
     var builder = DocumentBuilder()
     var paragraph: [String] = []
     var title: String?
     var inFence = false
-    let lines = text.components(separatedBy: "\n")
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 
     func flush() {
       builder.paragraph(inline(paragraph.joined(separator: " ")))
@@ -18,7 +20,7 @@ public enum MarkdownBook {
     }
     func heading(_ level: Int, _ raw: String) {
       flush()
-      let text = inline(raw.trimmingCharacters(in: CharacterSet(charactersIn: "# ").union(.whitespaces)))
+      let text = inline(raw.trimming { $0 == "#" || ($0.isWhitespace && !$0.isNewline) })
       if level <= 3 { builder.chapter(text) }
       if level == 1, title == nil { title = text }
       builder.paragraph(text)
@@ -26,17 +28,17 @@ public enum MarkdownBook {
 
     var index = 0
     // Front matter ("---", "title: ...", "---") describes the document; it is not read.
-    if lines.first?.trimmingCharacters(in: .whitespaces) == "---",
-      let close = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
+    if lines.first?.trimmingSpaces() == "---",
+      let close = lines.dropFirst().firstIndex(where: { $0.trimmingSpaces() == "---" })
     {
       for line in lines[1..<close] where line.lowercased().hasPrefix("title:") {
-        title = line.dropFirst(6).trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+        title = line.dropFirst(6).trimming { " \"'".contains($0) }
       }
       index = close + 1
     }
     while index < lines.count {
       let line = lines[index]
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      let trimmed = line.trimmingSpaces()
       index += 1
       if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
         flush()
@@ -59,7 +61,7 @@ public enum MarkdownBook {
       }
       // Setext headings: a line underlined with === or ---.
       if index < lines.count, !paragraph.isEmpty || !trimmed.isEmpty {
-        let next = lines[index].trimmingCharacters(in: .whitespaces)
+        let next = lines[index].trimmingSpaces()
         if next.count >= 3, next.allSatisfy({ $0 == "=" }) || next.allSatisfy({ $0 == "-" }), paragraph.isEmpty {
           heading(next.first == "=" ? 1 : 2, trimmed)
           index += 1
@@ -71,7 +73,7 @@ public enum MarkdownBook {
         continue
       }
       var content = trimmed
-      while content.hasPrefix(">") { content = content.dropFirst().trimmingCharacters(in: .whitespaces) }
+      while content.hasPrefix(">") { content = content.dropFirst().trimmingSpaces() }
       if let bullet = content.wholeMatch(of: /(?:[-*+]|\d+[.)])\s+(.*)/) {
         flush()
         content = String(bullet.output.1)
@@ -93,6 +95,6 @@ public enum MarkdownBook {
     result.replace(/(^|[^\w*])[*_]([^*_\s][^*_]*?)[*_](?![\w*])/) { $0.output.1 + $0.output.2 }
     result.replace(/`+([^`]+)`+/) { $0.output.1 }
     result.replace(/~~(.+?)~~/) { $0.output.1 }
-    return HTMLBook.decodeEntities(result.replacingOccurrences(of: "\\", with: ""))
+    return HTMLBook.decodeEntities(result.replacing("\\", with: ""))
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+import FolioTellConfig
+import FolioTellCore
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 
 /// One raw edge of a GPIO line, as `foliotell controls --record` writes it and `--replay` reads it:
 /// `{"t": 0.0123, "line": "GPIO17", "value": 0}` per line, `t` in seconds on the kernel's clock,
@@ -19,8 +23,8 @@ public struct EdgeRecord: Equatable, Sendable {
   public static let latestTime = 4_294_967_296.0
 
   public var jsonLine: String {
-    let escaped = line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    return "{\"t\": \(String(format: "%.6f", time)), \"line\": \"\(escaped)\", \"value\": \(value)}"
+    let escaped = line.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+    return "{\"t\": \(String(printf: "%.6f", time)), \"line\": \"\(escaped)\", \"value\": \(value)}"
   }
 }
 
@@ -40,13 +44,13 @@ public enum EdgeStream {
     var edges: [EdgeRecord] = []
     // "\r\n" is one Character, and a newline: Windows line endings split like Unix ones.
     for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+      let line = raw.trimmingWhitespace()
       if line.isEmpty { continue }
       let number = index + 1
-      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+      guard let object = (try? JSONObjectParser.parse(line.utf8)) as? [String: Any] else {
         throw EdgeStreamError(file: file, line: number, reason: "not a JSON object")
       }
-      guard let time = (object["t"] as? NSNumber)?.doubleValue, time.isFinite, time >= 0 else {
+      guard let time = object["t"] as? Double, time.isFinite, time >= 0 else {
         throw EdgeStreamError(file: file, line: number, reason: "\"t\" is missing or not a number of seconds >= 0")
       }
       guard time < EdgeRecord.latestTime else {
@@ -59,7 +63,7 @@ public enum EdgeStream {
       guard let name = object["line"] as? String, !name.isEmpty else {
         throw EdgeStreamError(file: file, line: number, reason: "\"line\" is missing or not a line name")
       }
-      guard let value = (object["value"] as? NSNumber)?.intValue, value == 0 || value == 1 else {
+      guard let value = (object["value"] as? Double).flatMap({ Int(exactly: $0) }), value == 0 || value == 1 else {
         throw EdgeStreamError(file: file, line: number, reason: "\"value\" must be 0 or 1")
       }
       if let last = edges.last, time < last.time {

@@ -1,7 +1,8 @@
 import FolioTellConfig
 import FolioTellControls
 import FolioTellCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Everything the box needs to know about its controls: the GPIO wiring, the input devices and their keys.
 /// Read from a board file (`board/NAME.json`, each board's default wiring) and then a config file, whose

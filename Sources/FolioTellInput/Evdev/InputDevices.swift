@@ -1,5 +1,5 @@
 import CGPIOD
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The evdev devices in a folder (`/dev/input`): each `event*` opened (and grabbed, so its keys don't reach
@@ -36,7 +36,7 @@ final class InputDevices {
     folderWatch = inotify_add_watch(watch, folder, Self.folderEvents)
     guard folderWatch < 0 else { return }
     // No /dev/input yet (no input device was ever plugged in): wait for it to appear.
-    let parent = (folder as NSString).deletingLastPathComponent
+    let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? ""
     parentWatch = inotify_add_watch(watch, parent.isEmpty ? "." : parent, UInt32(IN_CREATE | IN_MOVED_TO))
     report(
       parentWatch >= 0
@@ -74,7 +74,7 @@ final class InputDevices {
         let nameStart = offset + MemoryLayout<inotify_event>.size
         let name = String(decoding: buffer[nameStart..<(nameStart + length)].prefix { $0 != 0 }, as: UTF8.self)
         offset = nameStart + length
-        if descriptor == parentWatch, parentWatch >= 0, name == (folder as NSString).lastPathComponent {
+        if descriptor == parentWatch, parentWatch >= 0, name == folder.split(separator: "/").last.map(String.init) {
           folderWatch = inotify_add_watch(watch, folder, Self.folderEvents)
           if folderWatch >= 0 {
             inotify_rm_watch(watch, parentWatch)

@@ -1,7 +1,8 @@
 import CGPIOD
+import Dispatch
 import FolioTellControls
 import FolioTellSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 

@@ -1,5 +1,7 @@
 import FolioTellDisplay
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 
 /// Where frames go: the OLED, a folder of PNG snapshots, or the terminal.
 public protocol FrameOutput: AnyObject {
@@ -30,9 +32,9 @@ public final class PNGFolderOutput: FrameOutput {
   public init(folder: String) throws(I2CError) {
     self.folder = folder
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try Folders.make(folder)
     } catch {
-      throw I2CError(description: "cannot make the snapshot folder \(folder): \(error.localizedDescription)")
+      throw I2CError(description: "cannot make the snapshot folder \(folder): \(error)")
     }
   }
 
@@ -48,7 +50,7 @@ public final class PNGFolderOutput: FrameOutput {
     case .off: level = 0
     case .on(let brightness): level = UInt8(min(255, 96 + Int(brightness) * 159 / 255))
     }
-    let path = folder + "/" + String(format: "frame-%06d.png", count)
+    let path = folder + "/" + String(printf: "frame-%06ld.png", count)
     let png = ImageFormats.png(frame, scale: 2, lit: (level, level, level))
     guard FileManager.default.createFile(atPath: path, contents: Data(png)) else {
       throw I2CError(description: "cannot write \(path) (is the disk full?)")
@@ -62,7 +64,7 @@ public final class TerminalOutput: FrameOutput {
   private let write: (String) -> Void
   private var last: Frame?
 
-  public init(write: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) {
+  public init(write: @escaping (String) -> Void = { WritableFile.standardOutput.print($0) }) {
     self.write = write
   }
 

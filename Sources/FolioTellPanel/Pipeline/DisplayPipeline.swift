@@ -1,6 +1,9 @@
+import Dispatch
 import FolioTellCore
 import FolioTellDisplay
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The display's side of the box. The funnel and the input loop hand it what changed (cheap, never
@@ -57,9 +60,7 @@ public final class DisplayPipeline: Sendable {
         let was = $0; $0 = true; return !was
       })
     else { return }
-    let thread = Thread { [self] in run() }
-    thread.name = "foliotell.display"
-    thread.start()
+    DetachedThread.start(name: "foliotell.display") { [self] in run() }
   }
 
   public func stop() {

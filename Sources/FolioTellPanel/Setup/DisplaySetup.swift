@@ -1,6 +1,7 @@
 import FolioTellConfig
 import FolioTellDisplay
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The display as the board file and config describe it, and the command line overrides.
 public struct DisplaySetup: Equatable, Sendable {
@@ -35,7 +36,7 @@ public struct DisplaySetup: Equatable, Sendable {
     let place = "display"
     if let bus = try reader.string(display, "bus", at: place) { panel.bus = bus }
     if let address = display["address"] {
-      let value = (address as? NSNumber)?.intValue ?? (address as? String).flatMap { Self.number($0) }
+      let value = (address as? Double).flatMap { Int(exactly: $0) } ?? (address as? String).flatMap { Self.number($0) }
       guard let value, value == 0x3C || value == 0x3D else {
         throw reader.error("display.address", "must be \"0x3C\" or \"0x3D\" (the two addresses these modules have)")
       }

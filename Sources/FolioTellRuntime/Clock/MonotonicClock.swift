@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The system's monotonic clock, in seconds since this value was made.
 public struct MonotonicClock: ReaderClock {

@@ -1,6 +1,8 @@
 import Dispatch
 import FolioTellCore
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// One FIFO queue of events, drained one at a time. Events may be posted from any thread; the handler
@@ -71,7 +73,8 @@ public final class EventFunnel<Event: Sendable>: Sendable {
   /// systemd's watchdog ping comes from the thread that must stay alive, so a handler that never returns
   /// stops the pings and gets the box restarted. Without one, an idle funnel never wakes.
   public func start(heartbeat: (interval: Double, action: @Sendable () -> Void)? = nil) {
-    let thread = Thread { [self] in
+    queue.withLock { $0.started = true }
+    DetachedThread.start(name: "foliotell.funnel") { [self] in
       var lastBeat = ContinuousClock.now
       heartbeat?.action()
       while true {
@@ -94,9 +97,6 @@ public final class EventFunnel<Event: Sendable>: Sendable {
         }
       }
     }
-    queue.withLock { $0.started = true }
-    thread.name = "foliotell.funnel"
-    thread.start()
   }
 
   /// Stops the funnel's thread once every event posted so far has been handled, and waits for it,

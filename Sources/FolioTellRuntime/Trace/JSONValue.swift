@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A parsed JSON value that keeps integers and fractions apart.
 public enum JSONValue: Equatable, Sendable, Decodable {

@@ -1,5 +1,7 @@
 import FolioTellCore
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Writes every root event the runtime handles as a trace line, as it was processed (a book opened as a
@@ -66,17 +68,16 @@ protocol TraceSink: Sendable {
 }
 
 final class TraceFile: TraceSink {
-  private let handle: FileHandle
+  private let handle: WritableFile
   private let failure = Mutex<String?>(nil)
   let path: String
 
   private let started = Mutex(false)
 
   init(path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil) else {
+    guard let handle = try? WritableFile(path: path, opening: .truncate) else {
       throw TraceRecorderError.cannotCreate(path)
     }
-    guard let handle = FileHandle(forWritingAtPath: path) else { throw TraceRecorderError.cannotCreate(path) }
     self.handle = handle
     self.path = path
   }
@@ -91,9 +92,9 @@ final class TraceFile: TraceSink {
     }
     let lines = (first ? header() : []) + [line]
     do {
-      try handle.write(contentsOf: Data(lines.map { $0 + "\n" }.joined().utf8))
+      try handle.write(lines.map { $0 + "\n" }.joined().utf8)
     } catch {
-      failure.withLock { $0 = "cannot write the trace to \(path): \(error.localizedDescription)" }
+      failure.withLock { $0 = "cannot write the trace to \(path): \(error)" }
     }
   }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The daemon's trace: the last hours of root events in a bounded ring of files in the data directory
@@ -10,7 +12,7 @@ public final class TraceRing: TraceSink, Sendable {
   public let fileBytes: Int
   public let files: Int
   private struct Current {
-    var handle: FileHandle?
+    var handle: WritableFile?
     var number = 0
     var bytes = 0
     var failure: String?
@@ -45,9 +47,9 @@ public final class TraceRing: TraceSink, Sendable {
           try current.handle?.close()
           current.number += 1
           let path = Self.path(folder, current.number)
-          guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-          else { throw TraceRecorderError.cannotCreate(path) }
+          guard let handle = try? WritableFile(path: path, opening: .truncate) else {
+            throw TraceRecorderError.cannotCreate(path)
+          }
           current.handle = handle
           current.bytes = 0
           lines = header() + lines
@@ -55,8 +57,8 @@ public final class TraceRing: TraceSink, Sendable {
             try? FileManager.default.removeItem(atPath: Self.path(folder, old))
           }
         }
-        let data = Data(lines.map { $0 + "\n" }.joined().utf8)
-        try current.handle?.write(contentsOf: data)
+        let data = lines.map { $0 + "\n" }.joined().utf8
+        try current.handle?.write(data)
         current.bytes += data.count
       } catch {
         current.failure = "cannot write the trace in \(folder): \(error); the box goes on without it"

@@ -1,7 +1,9 @@
 import Dispatch
 import FolioTellCore
 import FolioTellRuntime
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The box's voice: espeak-ng synthesizing on one worker thread, streaming into a PCM sink, and posting
@@ -66,15 +68,13 @@ public final class EspeakSpeechEngine: SpeechEngine {
     // The thread holds the engine only while it works on a request, so a dropped engine is freed
     // (deinit wakes the thread, which then finds it gone and ends).
     let wakeup = self.wakeup
-    let thread = Thread { [weak self] in
+    DetachedThread.start(name: "foliotell.speech") { [weak self] in
       while true {
         wakeup.wait()
         guard let engine = self else { return }
         engine.takeRequest()
       }
     }
-    thread.name = "foliotell.speech"
-    thread.start()
   }
 
   deinit {

@@ -1,5 +1,7 @@
 import FolioTellCore
-import Foundation
+import FolioTellUnicode
+import FoundationEssentials
+import Glibc
 
 /// Pronunciations the listener chose: a word (matched whole, ignoring case) or a /pattern/ (a regular
 /// expression, `$1`... for its groups), and how to say it. Read from a text file, one rule per line:
@@ -28,16 +30,16 @@ public struct Lexicon: Sendable {
   /// Reads the lexicon format. Bad lines are collected in `problems`; the good rules are all kept.
   public init(parsing text: String, problems: inout [ParseError]) {
     for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = rawLine.trimmingCharacters(in: .whitespaces)
+      let line = rawLine.trimmingSpaces()
       if line.isEmpty || line.hasPrefix("#") { continue }
-      guard let equals = line.range(of: " = ") ?? line.range(of: "=") else {
+      guard let equals = line.firstRange(of: " = ") ?? line.firstRange(of: "=") else {
         problems.append(ParseError(line: index + 1, message: "expected 'word = how to say it', found '\(line)'"))
         continue
       }
-      let left = line[..<equals.lowerBound].trimmingCharacters(in: .whitespaces)
-      var right = line[equals.upperBound...].trimmingCharacters(in: .whitespaces)
-      if let comment = right.range(of: " #") {
-        right = right[..<comment.lowerBound].trimmingCharacters(in: .whitespaces)
+      let left = line[..<equals.lowerBound].trimmingSpaces()
+      var right = line[equals.upperBound...].trimmingSpaces()
+      if let comment = right.firstRange(of: " #") {
+        right = right[..<comment.lowerBound].trimmingSpaces()
       }
       guard !left.isEmpty else {
         problems.append(ParseError(line: index + 1, message: "nothing before '=' to pronounce"))
@@ -104,7 +106,7 @@ public struct Normalizer: Sendable {
       while end < scalars.count, scalars[end].properties.canonicalCombiningClass != .notReordered { end += 1 }
       if end > index + 1 {
         let cluster = String(String.UnicodeScalarView(scalars[index..<end]))
-        let nfc = cluster.precomposedStringWithCanonicalMapping
+        let nfc = cluster.canonicallyComposed
         if nfc.unicodeScalars.count != end - index {
           result.append(Substitution(original: TextSpan(start: index, end: end), spoken: nfc))
         }
@@ -126,7 +128,7 @@ public struct Normalizer: Sendable {
       if rule.isPattern {
         regex = try Regex(rule.pattern)
       } else {
-        regex = try Regex("\\b" + NSRegularExpression.escapedPattern(for: rule.pattern) + "\\b").ignoresCase()
+        regex = try Regex("\\b" + Self.escapedPattern(rule.pattern) + "\\b").ignoresCase()
       }
     } catch {
       return []
@@ -135,8 +137,8 @@ public struct Normalizer: Sendable {
       var spoken = rule.spoken
       if rule.isPattern {
         for group in stride(from: match.output.count - 1, through: 1, by: -1) {
-          spoken = spoken.replacingOccurrences(
-            of: "$\(group)", with: match.output[group].substring.map(String.init) ?? "")
+          spoken = spoken.replacing(
+            "$\(group)", with: match.output[group].substring.map(String.init) ?? "")
         }
       }
       return Substitution(original: span(match.range, in: text), spoken: spoken)
@@ -152,7 +154,7 @@ public struct Normalizer: Sendable {
     let regex = /([$£€])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?(?!\d)/
     return text.matches(of: regex).compactMap { match in
       guard let names = Self.currencies[Character(String(match.output.1))] else { return nil }
-      let whole = match.output.2.replacingOccurrences(of: ",", with: "")
+      let whole = match.output.2.replacing(",", with: "")
       let cents = match.output.3.map { Int($0) ?? 0 } ?? 0
       var words: [String] = []
       if whole != "0" || cents == 0 { words.append("\(whole) \(whole == "1" ? names.one : names.many)") }
@@ -200,7 +202,7 @@ public struct Normalizer: Sendable {
     let regex = /(?<before>[\p{L}\d]+\s+)?(?<word>St|Dr)\.(?<after>\s+\p{Lu})?/
     return text.matches(of: regex).compactMap { match in
       let isStreet = match.output.word == "St"
-      let before = match.output.before.map { String($0).trimmingCharacters(in: .whitespaces) }
+      let before = match.output.before.map { String($0).trimmingSpaces() }
       let afterPlace = before.map { $0.first!.isUppercase || $0.first!.isNumber } ?? false
       let beforeName = match.output.after != nil
       // Before a name it is a title, whatever comes before ("In St. Louis", "Then Dr. Watson").
@@ -211,5 +213,17 @@ public struct Normalizer: Sendable {
       let wordEnd = text.unicodeScalars.index(after: match.output.word.endIndex)
       return Substitution(original: span(wordStart..<wordEnd, in: text), spoken: spoken)
     }
+  }
+}
+
+extension Normalizer {
+  /// A lexicon word as a regular expression that matches only itself.
+  static func escapedPattern(_ literal: String) -> String {
+    var pattern = ""
+    for character in literal {
+      if "\\^$.|?*+()[]{}".contains(character) { pattern.append("\\") }
+      pattern.append(character)
+    }
+    return pattern
   }
 }

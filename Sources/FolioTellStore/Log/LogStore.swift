@@ -1,6 +1,7 @@
 import FolioTellCore
 import FolioTellRuntime
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -60,11 +61,8 @@ public final class LogStore: PositionStore {
   public init(directory: String, options: Options = Options()) throws(StoreError) {
     self.directory = directory
     self.options = options
-    do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    } catch {
-      let code = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { ($0 as? NSError)?.code }
-      throw StoreError(call: "create the data directory", path: directory, code: Int32(code ?? Int(EACCES)))
+    do { try Folders.make(directory) } catch {
+      throw StoreError(call: "create the data directory", path: directory, code: error.code)
     }
     var recovery = Recovery()
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

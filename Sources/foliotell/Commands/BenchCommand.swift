@@ -2,7 +2,10 @@ import Dispatch
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellSpeech
-import Foundation
+import FolioTellSystem
+import FolioTellUnicode
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// `foliotell bench speech`: figures for the speech path, measured on this machine in one run.
@@ -79,7 +82,7 @@ enum BenchCommand {
       var lastFrames = card.playedFrames
       var lastChange = ContinuousClock.now
       while ContinuousClock.now - lastChange < .milliseconds(30) {
-        Thread.sleep(forTimeInterval: 0.001)
+        DetachedThread.sleep(seconds: 0.001)
         let frames = card.playedFrames
         if frames != lastFrames {
           lastFrames = frames
@@ -89,18 +92,18 @@ enum BenchCommand {
       let after = card.recordedSamples(from: playedAtRequest)
       toSilence.append(Double((after.lastIndex { $0 != 0 } ?? -1) + 1) / 22050)
       let playedAtStop = card.playedFrames
-      Thread.sleep(forTimeInterval: 0.05)
+      DetachedThread.sleep(seconds: 0.05)
       if card.playedFrames == playedAtStop { silentAfterStop += 1 }
       _ = events.wait(for: .utteranceDidCancel(token: token))
     }
     print(
       String(
-        format: "first frame to ALSA after startUtterance: median %.1f ms, max %.1f ms (target: 30 ms)",
+        printf: "first frame to ALSA after startUtterance: median %.1f ms, max %.1f ms (target: 30 ms)",
         median(firstFrame) * 1000, (firstFrame.max() ?? 0) * 1000))
     print(
       String(
-        format:
-          "stop to silence (sound the card still plays after stop(): what it held, then a 2 ms fade): median %.1f ms, max %.1f ms (target: 5 ms); still silent 50 ms later in %d of %d rounds",
+        printf:
+          "stop to silence (sound the card still plays after stop(): what it held, then a 2 ms fade): median %.1f ms, max %.1f ms (target: 5 ms); still silent 50 ms later in %ld of %ld rounds",
         median(toSilence) * 1000, (toSilence.max() ?? 0) * 1000, silentAfterStop, rounds))
   }
 
@@ -121,7 +124,7 @@ enum BenchCommand {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("foliotell-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let input = folder.appendingPathComponent("book.txt").path
-    FileManager.default.createFile(atPath: input, contents: Data(text.precomposedStringWithCanonicalMapping.utf8))
+    FileManager.default.createFile(atPath: input, contents: Data(text.canonicallyComposed.utf8))
     let reference = ContinuousClock.now
     let status = try? shell(
       "/usr/bin/espeak-ng",
@@ -130,13 +133,13 @@ enum BenchCommand {
     try? FileManager.default.removeItem(at: folder)
     guard status != nil else {
       print(
-        "whole-book synthesis: ours \(String(format: "%.2f", oursSeconds)) s; espeak-ng command not found for the reference (install espeak-ng)"
+        "whole-book synthesis: ours \(String(printf: "%.2f", oursSeconds)) s; espeak-ng command not found for the reference (install espeak-ng)"
       )
       return
     }
     print(
       String(
-        format: "whole-book synthesis: ours %.2f s, espeak-ng -w %.2f s, ratio %.2f (target: at most 1.10)",
+        printf: "whole-book synthesis: ours %.2f s, espeak-ng -w %.2f s, ratio %.2f (target: at most 1.10)",
         oursSeconds, referenceSeconds, oursSeconds / referenceSeconds))
   }
 
@@ -176,16 +179,7 @@ enum BenchCommand {
 
   @discardableResult
   static func shell(_ path: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try Subprocess.run(path, arguments).output
   }
 }
 

@@ -1,5 +1,6 @@
 import FolioTellBooks
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `foliotell bench books`: time to a ready document and peak memory for a 3 MB plain-text book and the
 /// largest EPUB installed from Debian's packages, each opened in a fresh process.
@@ -60,16 +61,17 @@ enum BookBench {
       let memory = results.map(\.memory).sorted()[rounds / 2]
       let textKiB = results[0].text / 1024
       print(
-        String(
-          format:
-            "%@ (%d KiB file, %d KiB of text): ready in median %.0f ms (best %.0f ms); memory %d KiB above the process's start, %.2fx the text (%.2fx without the fixed cost) (targets for 3 MB of text: 150 ms, 3x)",
-          URL(fileURLWithPath: book).lastPathComponent, size(book) / 1024, textKiB, times[rounds / 2] * 1000,
-          times[0] * 1000, memory, Double(memory) / Double(max(textKiB, 1)),
-          Double(memory - fixed) / Double(max(textKiB, 1))))
+        URL(fileURLWithPath: book).lastPathComponent
+          + String(
+            printf:
+              " (%ld KiB file, %ld KiB of text): ready in median %.0f ms (best %.0f ms); memory %ld KiB above the process's start, %.2fx the text (%.2fx without the fixed cost) (targets for 3 MB of text: 150 ms, 3x)",
+            size(book) / 1024, textKiB, times[rounds / 2] * 1000,
+            times[0] * 1000, memory, Double(memory) / Double(max(textKiB, 1)),
+            Double(memory - fixed) / Double(max(textKiB, 1))))
       let playback = playbackPeaks.sorted()[rounds / 2]
       print(
         String(
-          format: "  ... and opened for playback (its sentence map made too): %d KiB above the start, %.2fx the text",
+          printf: "  ... and opened for playback (its sentence map made too): %ld KiB above the start, %.2fx the text",
           playback, Double(playback) / Double(max(textKiB, 1))))
     }
     print(
@@ -99,7 +101,8 @@ enum BookBench {
   }
 
   static func size(_ path: String) -> Int {
-    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    var status = stat()
+    return stat(path, &status) == 0 ? Int(status.st_size) : 0
   }
 
   /// A figure from /proc/self/status, in KiB.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `--config FILE` and `--board NAME`, as `run` and `doctor` take them: the config defaults to
 /// /etc/foliotell/config.json when that exists.

@@ -4,7 +4,8 @@ import FolioTellCore
 import FolioTellInput
 import FolioTellRuntime
 import FolioTellSpeech
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -72,12 +73,13 @@ enum ControlsBench {
       let elapsed = InputLoop.now() - started
       let after = loop.stats
       print(
-        String(
-          format:
-            "%@: %.1f wake-ups/s of the event loop for the controls, %.3f%% of one core for input handling (%d wake-ups, %.2f ms CPU in %.1f s)",
-          name, Double(after.wakeups - before.wakeups) / elapsed,
-          (after.cpuSeconds - before.cpuSeconds) / elapsed * 100,
-          after.wakeups - before.wakeups, (after.cpuSeconds - before.cpuSeconds) * 1000, elapsed))
+        name
+          + String(
+            printf:
+              ": %.1f wake-ups/s of the event loop for the controls, %.3f%% of one core for input handling (%ld wake-ups, %.2f ms CPU in %.1f s)",
+            Double(after.wakeups - before.wakeups) / elapsed,
+            (after.cpuSeconds - before.cpuSeconds) / elapsed * 100,
+            after.wakeups - before.wakeups, (after.cpuSeconds - before.cpuSeconds) * 1000, elapsed))
     }
     phase("idle, nothing read") { usleep(useconds_t(seconds * 1e6)) }
     runtime.post(.control(name: ControlName.play, gesture: .short))
@@ -101,7 +103,7 @@ enum ControlsBench {
     guard !sorted.isEmpty else { fail("no press reached the reducer", status: 1) }
     // A press is decided when its release has held for the debounce time: the rest is the box's own work.
     let processing = sorted.map { $0 - debounce }
-    func ms(_ value: Double) -> String { String(format: "%.3f ms", value * 1000) }
+    func ms(_ value: Double) -> String { String(printf: "%.3f ms", value * 1000) }
     func figures(_ values: [Double]) -> String {
       "median \(ms(values[values.count / 2])), 99th percentile \(ms(values[min(values.count - 1, values.count * 99 / 100)])), worst \(ms(values.last!))"
     }

@@ -1,9 +1,11 @@
+import Dispatch
 import FolioTellControls
 import FolioTellCore
 import FolioTellInput
 import FolioTellRuntime
 import FolioTellSpeech
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -59,7 +61,7 @@ enum ControlsCommand {
   /// One JSON line per control: `{"t": 0.6123, "control": "PLAY", "gesture": "long"}` or
   /// `{"t": 1.2, "control": "ENCODER", "steps": -2}`.
   static func json(_ output: ControlOutput) -> String {
-    let time = String(format: "%.4f", output.time)
+    let time = String(printf: "%.4f", output.time)
     switch output.action {
     case .gesture(let gesture):
       return "{\"t\": \(time), \"control\": \"\(output.control)\", \"gesture\": \"\(gesture.rawValue)\"}"
@@ -85,10 +87,9 @@ enum ControlsCommand {
     }
     let unknown = Set(edges.map(\.line)).subtracting(setup.wiring.lines).sorted()
     if !unknown.isEmpty {
-      FileHandle.standardError.write(
-        Data(
-          "foliotell: the edge stream has lines that \(setup.sourceDescription) does not wire: \(unknown.joined(separator: ", ")); their edges are ignored\n"
-            .utf8))
+      WritableFile.standardError.print(
+        "foliotell: the edge stream has lines that \(setup.sourceDescription) does not wire: \(unknown.joined(separator: ", ")); their edges are ignored\n"
+      )
     }
     var decoder = ControlDecoder(setup.wiring)
     for edge in edges {
@@ -100,11 +101,9 @@ enum ControlsCommand {
   }
 
   static func live(_ setup: InputSetup, recordPath: String?, useGPIO: Bool, useDevices: Bool, speakOutput: String?) {
-    var recordHandle: FileHandle?
+    var recordHandle: WritableFile?
     if let recordPath {
-      guard FileManager.default.createFile(atPath: recordPath, contents: nil),
-        let handle = FileHandle(forWritingAtPath: recordPath)
-      else {
+      guard let handle = try? WritableFile(path: recordPath, opening: .truncate) else {
         fail(
           "controls: cannot write the recording '\(recordPath)' (check the folder exists and is writable)", status: 1)
       }
@@ -113,25 +112,24 @@ enum ControlsCommand {
     let voice = speakOutput.flatMap { ControlVoice(audio: $0) }
     var recorder: (@Sendable (EdgeRecord) -> Void)?
     if let handle = recordHandle {
-      recorder = { edge in handle.write(Data((edge.jsonLine + "\n").utf8)) }
+      recorder = { edge in try? handle.write(edge.jsonLine + "\n") }
     }
     let loop: InputLoop
     do {
       loop = try InputLoop(
         setup: setup, record: recorder,
-        report: { FileHandle.standardError.write(Data("foliotell: \($0)\n".utf8)) },
+        report: { WritableFile.standardError.print("foliotell: \($0)\n") },
         handle: { output in
-          FileHandle.standardOutput.write(Data((json(output) + "\n").utf8))
+          WritableFile.standardOutput.print((json(output) + "\n"))
           voice?.say(output)
         })
       try loop.start(useGPIO: useGPIO, useDevices: useDevices)
     } catch {
       fail("\(error)", status: 1)
     }
-    FileHandle.standardError.write(
-      Data(
-        "foliotell: decoding controls from \(setup.sourceDescription)\(useGPIO && !setup.wiring.lines.isEmpty ? " (GPIO lines \(setup.wiring.lines.joined(separator: ", ")) on \(setup.wiring.chip))" : "")\(useDevices ? " and the input devices in \(setup.inputDevices)" : ""); Ctrl-C ends\n"
-          .utf8))
+    WritableFile.standardError.print(
+      "foliotell: decoding controls from \(setup.sourceDescription)\(useGPIO && !setup.wiring.lines.isEmpty ? " (GPIO lines \(setup.wiring.lines.joined(separator: ", ")) on \(setup.wiring.chip))" : "")\(useDevices ? " and the input devices in \(setup.inputDevices)" : ""); Ctrl-C ends\n"
+    )
     let done = DispatchSemaphore(value: 0)
     let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
       signal(number, SIG_IGN)
@@ -158,7 +156,7 @@ final class ControlVoice: Sendable {
         sink: EventFunnel<ReaderEvent>(), audio: try AudioSpecification.sink(for: audio),
         options: EspeakSpeechEngine.Options())
     } catch {
-      FileHandle.standardError.write(Data("foliotell: controls are printed, not spoken: \(error)\n".utf8))
+      WritableFile.standardError.print("foliotell: controls are printed, not spoken: \(error)\n")
       return nil
     }
   }
@@ -167,7 +165,7 @@ final class ControlVoice: Sendable {
     let words: String
     switch output.action {
     case .gesture(let gesture):
-      words = "\(output.control.lowercased().replacingOccurrences(of: "_", with: " ")), \(gesture.rawValue)."
+      words = "\(output.control.lowercased().replacing("_", with: " ")), \(gesture.rawValue)."
     case .turn(let steps): words = "\(steps > 0 ? "right" : "left") \(abs(steps))."
     }
     engine.announce(words, wpm: 220, voice: "en")

@@ -1,7 +1,9 @@
 import FolioTellBooks
 import FolioTellDisplay
 import FolioTellPanel
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 
 /// `foliotell bench display`: what following the spoken word costs the display: render time per frame,
 /// bytes over I2C per frame (counted by the recording bus, each write's address and control byte
@@ -79,24 +81,24 @@ enum DisplayBench {
     )
     print(
       String(
-        format: "render time per frame: median %.3f ms, worst %.3f ms", renders[renders.count / 2] * 1000,
+        printf: "render time per frame: median %.3f ms, worst %.3f ms", renders[renders.count / 2] * 1000,
         renders.last! * 1000))
     print("bytes per frame (writes' address and control bytes included):")
     print(
-      "  word highlight moving (\(wordUpdates.count) frames): median \(word.bytes) bytes in \(word.writes) writes, max \(wordUpdates.map(\.bytes).max() ?? 0): \(String(format: "%.0f", clock / bits(word))) frames/s possible"
+      "  word highlight moving (\(wordUpdates.count) frames): median \(word.bytes) bytes in \(word.writes) writes, max \(wordUpdates.map(\.bytes).max() ?? 0): \(String(printf: "%.0f", clock / bits(word))) frames/s possible"
     )
     print(
-      "  page turn or new sentence (\(pageTurns.count) frames): median \(turn.bytes) bytes in \(turn.writes) writes: \(String(format: "%.0f", clock / bits(turn))) frames/s possible"
+      "  page turn or new sentence (\(pageTurns.count) frames): median \(turn.bytes) bytes in \(turn.writes) writes: \(String(printf: "%.0f", clock / bits(turn))) frames/s possible"
     )
     print(
-      "  big word view (\(bigWords.count) words): median \(big.bytes) bytes: \(String(format: "%.0f", clock / bits(big))) frames/s possible"
+      "  big word view (\(bigWords.count) words): median \(big.bytes) bytes: \(String(printf: "%.0f", clock / bits(big))) frames/s possible"
     )
     print(
-      "  full redraw after set-up: \(full.bytes) bytes in \(full.writes) writes: \(String(format: "%.0f", clock / bits(full))) frames/s possible"
+      "  full redraw after set-up: \(full.bytes) bytes in \(full.writes) writes: \(String(printf: "%.0f", clock / bits(full))) frames/s possible"
     )
     print(
       String(
-        format:
+        printf:
           "following the spoken word at %.0f wpm: %.1f%% of the bus, the mean of all words' frames (every word a page turn: %.1f%%; target: under 25%%)",
         wpm, share * 100, worstShare * 100))
   }

@@ -1,5 +1,6 @@
 import FolioTellAppliance
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `foliotell doctor [--config FILE] [--board NAME]`: each configured part, checked; exit 0 only when all is well.
 enum DoctorCommand {

@@ -1,7 +1,8 @@
 import FolioTellAppliance
 import FolioTellBooks
 import FolioTellCore
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
 import Glibc
 
 /// `foliotell bench idle`: how often the box's threads wake, from their context switches in /proc, while
@@ -56,13 +57,13 @@ enum IdleBench {
     for (thread, count) in after {
       let woke = count.count - (before[thread]?.count ?? 0)
       total += woke
-      if woke > 0 { busy.append("\(count.name) \(String(format: "%.1f", Double(woke) / seconds))/s") }
+      if woke > 0 { busy.append("\(count.name) \(String(printf: "%.1f", Double(woke) / seconds))/s") }
     }
     let rate = Double(total) / seconds
     let verdict =
       target.map { rate <= $0 + 0.05 ? " (target \(Int($0)): meets)" : " (target \(Int($0)): misses)" } ?? ""
     print(
-      String(format: "%@: %.1f wake-ups per second%@", name, rate, verdict)
+      "\(name): " + String(printf: "%.1f", rate) + " wake-ups per second\(verdict)"
         + (busy.isEmpty ? "" : " [" + busy.sorted().joined(separator: ", ") + "]"))
   }
 
@@ -76,9 +77,9 @@ enum IdleBench {
       var name = "?"
       var count = 0
       for line in status.split(separator: "\n") {
-        if line.hasPrefix("Name:") { name = line.dropFirst(5).trimmingCharacters(in: .whitespaces) }
+        if line.hasPrefix("Name:") { name = line.dropFirst(5).trimmingSpaces() }
         if line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
-          count += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+          count += Int(line.split(separator: ":")[1].trimmingSpaces()) ?? 0
         }
       }
       result[tid] = (name, count)

@@ -3,7 +3,8 @@ import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellSpeech
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `foliotell info BOOK [--json] [--sentences] [--language CODE]`: what the box understood of a book.
 enum InfoCommand {
@@ -37,7 +38,7 @@ enum InfoCommand {
     let voice = Voices.voice(forLanguage: book.language)
     let scalars = Array(book.text.unicodeScalars)
     func sentenceText(_ span: TextSpan) -> String {
-      String(String.UnicodeScalarView(scalars[span.start..<span.end])).replacingOccurrences(of: "\n", with: " ")
+      String(String.UnicodeScalarView(scalars[span.start..<span.end])).replacing("\n", with: " ")
     }
     if json {
       var fields: [(String, String)] = [

@@ -3,7 +3,7 @@ import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellSpeech
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -116,7 +116,8 @@ enum LatencyBench {
     let worst = sorted.last! * 1000
     let verdict = worst <= target ? "meets" : (median <= target ? "median meets" : "misses")
     print(
-      String(format: "%@: median %.1f ms, worst %.1f ms (target %.0f ms: %@)", name, median, worst, target, verdict))
+      "\(name): " + String(printf: "median %.1f ms, worst %.1f ms (target %.0f ms: ", median, worst, target)
+        + "\(verdict))")
   }
 
   /// What the card plays, against the wall clock: polled every half millisecond after a press.

@@ -1,6 +1,8 @@
 import FolioTellBooks
 import FolioTellRuntime
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 
 /// `foliotell library [FOLDER...] [--json] [--watch]`: the books the box finds, by title.
 enum LibraryCommand {
@@ -54,6 +56,6 @@ enum LibraryCommand {
         "\(index + 1) of \(scan.books.count): \(book.title)\(book.author.map { " — \($0)" } ?? "")  [\(book.format.rawValue), \(book.id)]  \(book.path)"
       )
     }
-    for problem in scan.problems { FileHandle.standardError.write(Data("foliotell: \(problem)\n".utf8)) }
+    for problem in scan.problems { WritableFile.standardError.print("foliotell: \(problem)\n") }
   }
 }

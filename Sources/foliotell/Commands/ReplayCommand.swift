@@ -1,7 +1,9 @@
 import FolioTellAppliance
 import FolioTellPanel
 import FolioTellRuntime
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 
 enum ReplayCommand {
   static func run(_ arguments: [String]) {
@@ -32,7 +34,7 @@ enum ReplayCommand {
     defer { frames?.finish() }
     let data: Data
     if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
+      data = Data((try? StandardInput.readAll()) ?? [])
     } else {
       guard let contents = FileManager.default.contents(atPath: path) else {
         fail("cannot read the trace '\(path)': no such file, or not readable", status: 1)
@@ -53,15 +55,15 @@ enum ReplayCommand {
         if let result = try replay.feed(line) {
           output += result + "\n"
           if output.utf8.count > 1 << 16 {
-            FileHandle.standardOutput.write(Data(output.utf8))
+            WritableFile.standardOutput.print(output)
             output = ""
           }
         }
       }
       try replay.finish()
-      FileHandle.standardOutput.write(Data(output.utf8))
+      WritableFile.standardOutput.print(output)
     } catch {
-      FileHandle.standardOutput.write(Data(output.utf8))
+      WritableFile.standardOutput.print(output)
       fail("\(path): \(error)")
     }
   }

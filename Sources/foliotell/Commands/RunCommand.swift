@@ -3,7 +3,7 @@ import FolioTellConfig
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -113,6 +113,6 @@ enum RunCommand {
   }
 
   static func log(_ message: String) {
-    FileHandle.standardError.write(Data("foliotell: \(message)\n".utf8))
+    WritableFile.standardError.print("foliotell: \(message)\n")
   }
 }

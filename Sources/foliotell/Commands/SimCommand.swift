@@ -6,7 +6,8 @@ import FolioTellCore
 import FolioTellRuntime
 import FolioTellSpeech
 import FolioTellSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// `foliotell sim`: the whole box on this machine: real speech into the virtual sound card (or a real one),
@@ -79,7 +80,7 @@ enum SimCommand {
   }
 
   static func warn(_ message: String) {
-    FileHandle.standardError.write(Data("foliotell: \(message)\n".utf8))
+    WritableFile.standardError.print("foliotell: \(message)\n")
   }
 
   /// What the options ask of the box for this run.

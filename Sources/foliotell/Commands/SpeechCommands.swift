@@ -1,9 +1,12 @@
+import Dispatch
 import FolioTellAppliance
 import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellSpeech
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Options shared by the commands that speak.
@@ -48,7 +51,7 @@ struct SpeechOptions {
     var problems: [Lexicon.ParseError] = []
     let lexicon = Lexicon(parsing: text, problems: &problems)
     for problem in problems {
-      FileHandle.standardError.write(Data("foliotell: \(path): \(problem); that line is skipped\n".utf8))
+      WritableFile.standardError.print("foliotell: \(path): \(problem); that line is skipped\n")
     }
     return lexicon
   }
@@ -82,7 +85,7 @@ enum SpeechCommands {
     let appliance: Appliance
     do {
       appliance = try Appliance(config: ApplianceConfig(), platform: .desktop, session: session) { message in
-        FileHandle.standardError.write(Data("foliotell: \(message)\n".utf8))
+        WritableFile.standardError.print("foliotell: \(message)\n")
       }
     } catch {
       fail(error.description, status: error.exitStatus)
@@ -193,8 +196,8 @@ enum SpeechCommands {
       let second = rows.map(\.1.count).max() ?? 0
       for row in rows {
         print(
-          row.0.padding(toLength: first + 2, withPad: " ", startingAt: 0)
-            + row.1.padding(toLength: second + 2, withPad: " ", startingAt: 0) + row.2)
+          row.0 + String(repeating: " ", count: first + 2 - row.0.count) + row.1
+            + String(repeating: " ", count: second + 2 - row.1.count) + row.2)
       }
     } catch {
       fail(error.description, status: 1)

@@ -1,7 +1,8 @@
 import FolioTellCore
 import FolioTellRuntime
 import FolioTellStore
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
 import Glibc
 
 /// `foliotell bench store`: an hour of continuous listening with the real save policy and the real
@@ -104,19 +105,19 @@ enum StoreBench {
 
     let stats = store.stats
     print(
-      "box (append-only log): \(stats.bytesWritten) bytes written in \(stats.writes) writes, \(stats.fsyncs) fsyncs, largest write \(stats.largestWrite) bytes, \(String(format: "%.2f", boxSeconds)) s (targets: at most 65536 bytes and 150 fsyncs)"
+      "box (append-only log): \(stats.bytesWritten) bytes written in \(stats.writes) writes, \(stats.fsyncs) fsyncs, largest write \(stats.largestWrite) bytes, \(String(printf: "%.2f", boxSeconds)) s (targets: at most 65536 bytes and 150 fsyncs)"
     )
     print(
-      "naive (JSON rewritten at every sentence): \(naiveBytes) bytes written in \(naiveWrites) writes, \(naiveSyncs) fsyncs, largest write \(naiveLargest) bytes, \(String(format: "%.2f", naiveSeconds)) s"
+      "naive (JSON rewritten at every sentence): \(naiveBytes) bytes written in \(naiveWrites) writes, \(naiveSyncs) fsyncs, largest write \(naiveLargest) bytes, \(String(printf: "%.2f", naiveSeconds)) s"
     )
     print(
       String(
-        format: "box / naive: bytes %.2f, fsyncs %.2f, writes %.2f",
+        printf: "box / naive: bytes %.2f, fsyncs %.2f, writes %.2f",
         Double(stats.bytesWritten) / Double(max(naiveBytes, 1)),
         Double(stats.fsyncs) / Double(max(naiveSyncs, 1)), Double(stats.writes) / Double(max(naiveWrites, 1))))
     print(
       String(
-        format: "most listening lost on a power cut: %.1f s (target: at most 30 s); saves: %d", worstLoss,
+        printf: "most listening lost on a power cut: %.1f s (target: at most 30 s); saves: %ld", worstLoss,
         saveTimes.count - 1))
     print("(each rewrite costs the flash a whole erase block, typically 4 MiB on an SD card, whatever its size)")
   }

@@ -1,6 +1,8 @@
 import FolioTellCore
 import FolioTellRuntime
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Prints what the listener hears, word by word, a sentence to a line, and every change of phase.
@@ -42,9 +44,9 @@ final class ConsoleView: Sendable {
     if verbose {
       let from = step.before.playback.phase.name
       let to = step.after.playback.phase.name
-      FileHandle.standardError.write(Data("\(from) -> \(Self.name(step.event)) -> \(to)\n".utf8))
+      WritableFile.standardError.print("\(from) -> \(Self.name(step.event)) -> \(to)\n")
     }
-    if !out.isEmpty { FileHandle.standardOutput.write(Data(out.utf8)) }
+    if !out.isEmpty { WritableFile.standardOutput.print(out) }
   }
 
   private static func name(_ event: ReaderEvent) -> String {

@@ -1,6 +1,7 @@
 import FolioTellControls
 import FolioTellCore
-import Foundation
+import FolioTellSystem
+import FoundationEssentials
 import Glibc
 
 /// The keyboard as the box's controls, for the simulator. Puts the terminal in raw mode and puts it back
@@ -80,7 +81,7 @@ enum TerminalKeys {
 
   /// Reads key presses on a thread of its own and hands each action over, until end of input.
   static func read(_ handle: @escaping @Sendable (Action) -> Void) {
-    let thread = Thread {
+    DetachedThread.start(name: "foliotell.keys") {
       var buffer = [UInt8](repeating: 0, count: 16)
       while true {
         let count = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
@@ -94,7 +95,5 @@ enum TerminalKeys {
         }
       }
     }
-    thread.name = "foliotell.keys"
-    thread.start()
   }
 }

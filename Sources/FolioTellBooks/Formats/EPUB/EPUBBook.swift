@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// EPUB 2 and 3: `META-INF/container.xml` -> the package (OPF) -> the spine, in order; chapter titles from
 /// the EPUB 3 navigation document or the EPUB 2 `toc.ncx`; title, author and language from the package's
@@ -98,7 +99,7 @@ public enum EPUBBook {
       } catch {
         if case .damaged(_, let reason) = error, reason.contains("zip bomb") { throw error }
         problems.append(
-          "skipped '\(item.href)': \(error.description.replacingOccurrences(of: "the book '\(path)' is damaged: ", with: ""))"
+          "skipped '\(item.href)': \(error.description.replacing("the book '\(path)' is damaged: ", with: ""))"
         )
         continue
       }
@@ -125,12 +126,32 @@ public enum EPUBBook {
 
   /// A manifest or link href, relative to `base` and percent-encoded, as a path inside the archive.
   static func resolve(_ href: String, from base: String) -> String {
-    let decoded = href.removingPercentEncoding ?? href
+    let decoded = Self.percentDecoded(href) ?? href
     var parts: [Substring] = []
     for part in (base + decoded).split(separator: "/", omittingEmptySubsequences: true) {
       // ".." at the top stays inside the archive: there is nothing above it.
       if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(part) }
     }
     return parts.joined(separator: "/")
+  }
+}
+
+extension EPUBBook {
+  /// `%20` and the like decoded (an href is a URL); nil when an escape is broken or gives bad UTF-8.
+  static func percentDecoded(_ text: String) -> String? {
+    guard text.contains("%") else { return text }
+    var bytes: [UInt8] = []
+    var utf8 = text.utf8.makeIterator()
+    while let byte = utf8.next() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard let high = utf8.next(), let low = utf8.next(),
+        let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+      else { return nil }
+      bytes.append(value)
+    }
+    return String(validating: bytes, as: UTF8.self)
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A small XML tree, for an EPUB's container, package and navigation files. Names are local (no prefix).
 final class XMLNode {

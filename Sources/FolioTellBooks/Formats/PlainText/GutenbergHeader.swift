@@ -1,4 +1,6 @@
-import Foundation
+import FolioTellCore
+import FoundationEssentials
+import Glibc
 
 /// What a Project Gutenberg file says about itself, and where its reading text lies between the start and
 /// end markers (the header and the licence are not read aloud).
@@ -44,10 +46,10 @@ struct GutenbergHeader {
     body = start.next..<stop
     for (line, _) in TextLines(bytes, in: 0..<start.line.lowerBound) where !line.isEmpty {
       let text = lines.string(line)
-      if text.hasPrefix("Title:") { title = text.dropFirst(6).trimmingCharacters(in: .whitespaces) }
-      if text.hasPrefix("Author:") { author = text.dropFirst(7).trimmingCharacters(in: .whitespaces) }
+      if text.hasPrefix("Title:") { title = text.dropFirst(6).trimmingSpaces() }
+      if text.hasPrefix("Author:") { author = text.dropFirst(7).trimmingSpaces() }
       if text.hasPrefix("Language:") {
-        let name = text.dropFirst(9).trimmingCharacters(in: .whitespaces).lowercased()
+        let name = text.dropFirst(9).trimmingSpaces().lowercased()
         language = Self.languages[name] ?? (name.count == 2 ? name : nil)
       }
     }

@@ -1,5 +1,7 @@
 import FolioTellCore
-import Foundation
+import FolioTellUnicode
+import FoundationEssentials
+import Glibc
 
 /// Plain text: UTF-8, UTF-16 with a byte-order mark, or Windows-1252 when the bytes are not UTF-8.
 /// Hard-wrapped lines are joined into paragraphs (a blank line ends one); a Project Gutenberg header and
@@ -22,7 +24,7 @@ public enum PlainTextBook {
     } else {
       text = String(data: Data(bytes), encoding: .windowsCP1252) ?? String(decoding: bytes, as: UTF8.self)
     }
-    return Array(text.precomposedStringWithCanonicalMapping.utf8)
+    return Array(text.canonicallyComposed.utf8)
   }
 
   /// Text in any of the encodings above, as a string.
@@ -125,7 +127,7 @@ public enum PlainTextBook {
     guard let match = paragraph.wholeMatch(of: pattern) else { return false }
     // "Part two of the plan failed." is prose: a heading's first word is capitalized, and what follows the
     // number, if anything, is a title (capitalized) rather than the rest of a sentence.
-    guard let rest = match.output.2?.trimmingCharacters(in: .whitespaces), !rest.isEmpty else { return true }
+    guard let rest = match.output.2?.trimmingSpaces(), !rest.isEmpty else { return true }
     return (rest.first?.isUppercase == true || rest.first?.isNumber == true || "—-–:\"'“".contains(rest.first!))
       && !rest.dropLast().contains(". ")
   }

@@ -1,0 +1,44 @@
+import CSystem
+import Glibc
+
+/// Runs a program and collects what it prints (the benchmarks' reference runs); Foundation's `Process` is
+/// not in FoundationEssentials.
+public enum Subprocess {
+  public struct Result: Sendable {
+    /// The exit status, or nil when it was ended by a signal.
+    public var status: Int32?
+    public var output: String
+  }
+
+  /// Starts `program` (a path, or a name looked up on PATH) with its standard error thrown away, and waits.
+  public static func run(_ program: String, _ arguments: [String]) throws(SystemError) -> Result {
+    var pipeEnds: [Int32] = [0, 0]
+    try SystemCall.run("pipe") { folio_pipe_cloexec(&pipeEnds) }
+    let reader = FileDescriptor(pipeEnds[0])
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid = pid_t()
+    let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+    close(pipeEnds[1])
+    guard spawned == 0 else { throw SystemError(call: "start \(program)", code: spawned) }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = try SystemCall.run("read from \(program)") {
+        buffer.withUnsafeMutableBytes { read(reader.raw, $0.baseAddress, $0.count) }
+      }
+      if count == 0 { break }
+      output += buffer[0..<count]
+    }
+    var status: Int32 = 0
+    try SystemCall.run("wait for \(program)") { waitpid(pid, &status, 0) }
+    // WIFEXITED and WEXITSTATUS are macros Swift cannot import.
+    let exit: Int32? = status & 0x7f == 0 ? (status >> 8) & 0xff : nil
+    return Result(status: exit, output: String(decoding: output, as: UTF8.self))
+  }
+}
