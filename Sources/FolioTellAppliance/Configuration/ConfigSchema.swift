@@ -27,6 +27,12 @@ enum ConfigSchema {
     "lexicon": .value, "audioIdleSeconds": .value,
     "amplifier": .object(["chip": .value, "line": .value, "activeLow": .value, "startupMs": .value]),
     "trace": .object(["enabled": .value, "files": .value, "fileKilobytes": .value]),
+    // How the image is built for the board (image/build reads it; the box itself does not).
+    "boot": .object([
+      "architecture": .value, "debianKernel": .value, "firmware": .value, "deviceTree": .value,
+      "overlays": .list(.value), "configTxt": .list(.value), "console": .value, "modules": .list(.value),
+      "blacklist": .list(.value),
+    ]),
     "gpio": .object(["chip": .value, "buttons": .list(button), "encoders": .list(encoder)]),
     "input": .object([
       "devices": .value, "grab": .value, "keys": .anyKeys, "longPressMs": .value, "repeatMs": .value,
