@@ -93,6 +93,8 @@ let package = Package(
     .testTarget(
       name: "FolioTellStoreTests",
       dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore", "FolioTellTestSupport"]),
+    // The board files, overlays, the .deb and its imports: what a maker builds and flashes.
+    .testTarget(name: "FolioTellImageTests", dependencies: ["FolioTellAppliance", "FolioTellConfig"]),
     .testTarget(
       name: "FolioTellApplianceTests",
       dependencies: ["FolioTellAppliance", "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellConfig"]),

@@ -68,6 +68,10 @@ let usage = """
         The whole box from a press to silence, to the next sentence and to a menu item: median and worst.
     bench idle [--seconds N]
         Wake-ups per second of the whole box while reading, paused and stopped.
+    bench memory [--seconds N] [--book FILE]
+        Resident memory of the whole process while it reads a 3 MB book (or BOOK) aloud in real time.
+    version
+        Print the version.
     help
         Show this text.
   """
@@ -100,6 +104,8 @@ case "bench":
   BenchCommand.run(Array(arguments.dropFirst()))
 case "replay":
   ReplayCommand.run(Array(arguments.dropFirst()))
+case "version", "--version":
+  print(foliotellVersion)
 case "help", "--help", "-h":
   print(usage)
 case nil:

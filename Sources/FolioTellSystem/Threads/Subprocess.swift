@@ -41,4 +41,21 @@ public enum Subprocess {
     let exit: Int32? = status & 0x7f == 0 ? (status >> 8) & 0xff : nil
     return Result(status: exit, output: String(decoding: output, as: UTF8.self))
   }
+
+  /// Starts `program` with its output thrown away and returns its process id at once (the caller waits
+  /// for it with `waitpid`).
+  public static func start(_ program: String, _ arguments: [String]) throws(SystemError) -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid = pid_t()
+    let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw SystemError(call: "start \(program)", code: spawned) }
+    return pid
+  }
 }

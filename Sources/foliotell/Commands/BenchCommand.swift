@@ -17,10 +17,11 @@ enum BenchCommand {
     if arguments.first == "books" { return BookBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "latency" { return LatencyBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "idle" { return IdleBench.run(Array(arguments.dropFirst())) }
+    if arguments.first == "memory" { return MemoryBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "book-once", arguments.count == 2 { return BookBench.once(arguments[1]) }
     guard arguments.first == "speech" else {
       fail(
-        "bench knows: speech [--text FILE] [--rounds N], store [--minutes N] [--wpm N], books, controls [--seconds N] [--presses N], display, latency [--presses N] [--audio DEVICE], idle [--seconds N]"
+        "bench knows: speech [--text FILE] [--rounds N], store [--minutes N] [--wpm N], books, controls [--seconds N] [--presses N], display, latency [--presses N] [--audio DEVICE], idle [--seconds N], memory [--seconds N] [--book FILE]"
       )
     }
     var rest = arguments.dropFirst()
