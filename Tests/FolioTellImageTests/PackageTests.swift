@@ -7,7 +7,8 @@ import Testing
   /// Built once for the suite: a release build takes a minute or two.
   static let built: Result<String, PackageError> = {
     do {
-      let result = try Shell.run("scripts/package --no-bench")
+      let result = try Shell.run(
+        "scripts/package --no-bench", environment: ["FOLIOTELL_PACKAGE_BUILD_PATH": ".build-package"])
       guard result.status == 0,
         let line = result.output.split(separator: "\n").last(where: { $0.hasPrefix("package: dist/") }),
         let path = line.dropFirst("package: ".count).split(separator: " ").first
@@ -64,8 +65,9 @@ import Testing
       .split(separator: "\n").map(String.init)
     #expect(needed.contains("libespeak-ng.so.1") && needed.contains("libasound.so.2"))
     for library in needed {
+      // With /usr merged, dpkg knows a library by either of its two paths.
       let owner = try Shell.run(
-        "dpkg -S \"$(readlink -f /lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/\(library))\" 2>/dev/null | head -1 | cut -d: -f1"
+        "m=$(dpkg-architecture -qDEB_HOST_MULTIARCH); { dpkg -S /lib/$m/\(library) || dpkg -S /usr/lib/$m/\(library); } 2>/dev/null | head -1 | cut -d: -f1"
       ).output
         .trimmingCharacters(in: .whitespacesAndNewlines)
       try #require(!owner.isEmpty, "no package owns \(library)")
