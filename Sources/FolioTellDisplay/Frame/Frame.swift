@@ -26,6 +26,12 @@ public struct Frame: Equatable, Sendable {
     }
   }
 
+  /// Sets one column of one page (8 rows, the lowest bit on top), as the controller's RAM holds it.
+  public mutating func setColumnByte(page: Int, x: Int, _ byte: UInt8) {
+    guard page >= 0, page < pages, x >= 0, x < width else { return }
+    bytes[page * width + x] = byte
+  }
+
   /// The bytes of one page (8 rows), left to right.
   public func page(_ number: Int) -> ArraySlice<UInt8> { bytes[(number * width)..<((number + 1) * width)] }
 
