@@ -19,6 +19,11 @@ static inline int folio_evdev_has(int fd, int type, int code) {
   if (ioctl(fd, EVIOCGBIT(type, sizeof(bits)), bits) < 0) return 0;
   return (bits[code / 8] >> (code % 8)) & 1;
 }
+// Whether the device answers EVIOCGBIT at all: 0 for a FIFO or file standing in for one (the tests).
+static inline int folio_evdev_is_evdev(int fd) {
+  unsigned char bits[EV_MAX / 8 + 1] = {0};
+  return ioctl(fd, EVIOCGBIT(0, sizeof(bits)), bits) >= 0;
+}
 // The range of an absolute axis (EVIOCGABS); returns -1 when the device has no such axis.
 static inline int folio_evdev_abs_range(int fd, int axis, int *minimum, int *maximum) {
   struct input_absinfo info;

@@ -70,6 +70,9 @@ let usage = """
         Wake-ups per second of the whole box while reading, paused and stopped.
     bench memory [--seconds N] [--book FILE]
         Resident memory of the whole process while it reads a 3 MB book (or BOOK) aloud in real time.
+    display-log LOG --png DIR [--board NAME] [--config FILE]
+        Rebuild the frames an OLED showed from the kernel's log of the I2C bus (tracefs smbus_write events,
+        as the boot test records them) and write them as PNGs, drawn as replay --display draws the views.
     version
         Print the version.
     help
@@ -104,6 +107,8 @@ case "bench":
   BenchCommand.run(Array(arguments.dropFirst()))
 case "replay":
   ReplayCommand.run(Array(arguments.dropFirst()))
+case "display-log":
+  DisplayLogCommand.run(Array(arguments.dropFirst()))
 case "version", "--version":
   print(foliotellVersion)
 case "help", "--help", "-h":

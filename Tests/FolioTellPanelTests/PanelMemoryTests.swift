@@ -39,8 +39,8 @@ import Testing
   @Test func theKernelsSMBusTraceIsReadBackIntoBlockWrites() {
     let log = """
       # tracer: nop
-                foliotell-412     [001] .....    31.250113: smbus_write: i2c-0 a=03c f=0000 c=0 I2C_BLOCK_DATA l=3 [b2-08-12]
-                foliotell-412     [001] .....    31.250200: smbus_write: i2c-0 a=03c f=0000 c=40 I2C_BLOCK_DATA l=4 [00-ff-81-7e]
+                foliotell-412     [001] .....    31.250113: smbus_write: i2c-0 a=03c f=0000 c=0 I2C_BLOCK_DATA l=4 [03-b2-08-12]
+                foliotell-412     [001] .....    31.250200: smbus_write: i2c-0 a=03c f=0000 c=40 I2C_BLOCK_DATA l=5 [04-00-ff-81-7e]
                    i2cset-99      [000] .....    32.000000: smbus_write: i2c-0 a=050 f=0000 c=10 BYTE_DATA l=1 [05]
                 foliotell-412     [001] .....    31.250300: smbus_result: i2c-0 a=03c f=0000 c=40 I2C_BLOCK_DATA wr res=0
       """

@@ -19,6 +19,8 @@ final class InputDevices {
   let keys: [UInt16: String]
   /// Paths already reported as unreadable, so each is said once.
   private var refused: Set<String> = []
+  /// Devices with nothing the box understands (a power button, a PC speaker), said once and left alone.
+  private var ignored: Set<String> = []
   let watch: Int32
   private(set) var devices: [Int32: Device] = [:]
   private let report: (String) -> Void
@@ -109,6 +111,19 @@ final class InputDevices {
     }
     var nameBytes = [CChar](repeating: 0, count: 256)
     let name = folio_evdev_name(fd, &nameBytes, Int32(nameBytes.count)) >= 0 ? String(cString: nameBytes) : path
+    // A device with no key of the map and nothing that turns is not grabbed: the power button must
+    // still reach logind, and a PC speaker has nothing to read.
+    let hasKey = keys.keys.contains { folio_evdev_has(fd, Int32(InputEvent.key), Int32($0)) != 0 }
+    let turns =
+      EvdevTranslator.turningRelativeAxes.contains { folio_evdev_has(fd, Int32(InputEvent.relative), Int32($0)) != 0 }
+      || folio_evdev_has(fd, Int32(InputEvent.absolute), 0) != 0
+    guard hasKey || turns || folio_evdev_is_evdev(fd) == 0 else {
+      close(fd)
+      if ignored.insert(path).inserted {
+        report("input device \(path) (\(name)) has no key or knob the box uses; it is left to the system")
+      }
+      return nil
+    }
     // Timestamps on the monotonic clock, like GPIO's and the box's timers.
     if folio_evdev_monotonic(fd) != 0, errno != ENOTTY {
       report("input device \(path) (\(name)) cannot use the monotonic clock; its presses are timed on arrival")

@@ -1,6 +1,7 @@
 /// The kernel's `smbus_write` trace events (tracefs, `events/smbus/smbus_write`), read back into block
 /// writes. A line looks like
-/// `foliotell-412 [000] ..... 31.250113: smbus_write: i2c-0 a=03c f=0000 c=40 I2C_BLOCK_DATA l=32 [00-ff-...]`.
+/// `foliotell-412 [000] ..... 31.250113: smbus_write: i2c-0 a=03c f=0000 c=40 I2C_BLOCK_DATA l=33 [20-00-ff-...]`,
+/// where the data begins with the block's length.
 public enum SMBusTraceLog {
   public struct Write: Equatable, Sendable {
     /// Seconds since boot, the trace's clock.
@@ -35,7 +36,9 @@ public enum SMBusTraceLog {
       if let address, address != target { continue }
       guard let open = line.lastIndex(of: "["), let close = line.lastIndex(of: "]"), open < close else { continue }
       let hex = line[line.index(after: open)..<close]
-      let bytes = hex.isEmpty ? [] : hex.split(separator: "-").compactMap { UInt8($0, radix: 16) }
+      var bytes = hex.isEmpty ? [] : hex.split(separator: "-").compactMap { UInt8($0, radix: 16) }
+      // A block's data begins with its length, as the kernel holds it (l counts that byte too).
+      if let count = bytes.first, Int(count) == bytes.count - 1 { bytes.removeFirst() }
       result.append(Write(time: time, bus: bus, address: target, control: control, bytes: bytes))
     }
     return result
