@@ -38,6 +38,10 @@ public enum Doctor {
       try GPIOLines.check(wiring, source: config.input.sourceDescription)
       return Check(
         part: "GPIO", detail: "\(wiring.chip): lines \(wiring.lines.joined(separator: ", ")) exist and are free")
+    } catch where error.heldByFolioTell {
+      return Check(
+        part: "GPIO",
+        detail: "\(wiring.chip): lines \(wiring.lines.joined(separator: ", ")) are held by foliotell (the box is running)")
     } catch {
       return Check(part: "GPIO", problem: error.description, detail: "")
     }

@@ -5,6 +5,8 @@ import Glibc
 /// Why the GPIO lines could not be used, said so a person knows what to check.
 public struct GPIOError: Error, CustomStringConvertible, Equatable {
   public var description: String
+  /// The line is held by foliotell itself: the running box (doctor is run beside it).
+  public var heldByFolioTell = false
 }
 
 /// The wiring's lines requested from the kernel through libgpiod (v1 API): both edges, with the kernel's
@@ -72,7 +74,9 @@ public final class GPIOLines {
         why = "permission denied: run foliotell as root, or add its user to the group that owns /dev/\(chipName)"
       default: why = String(cString: strerror(code))
       }
-      throw GPIOError(description: "GPIO line '\(name)' on chip '\(chipName)' (from \(source)) cannot be used: \(why)")
+      throw GPIOError(
+        description: "GPIO line '\(name)' on chip '\(chipName)' (from \(source)) cannot be used: \(why)",
+        heldByFolioTell: code == EBUSY && holder == "foliotell")
     }
     return Line(name: name, handle: line, fd: gpiod_line_event_get_fd(line))
   }
