@@ -15,17 +15,19 @@ public enum Subprocess {
     var pipeEnds: [Int32] = [0, 0]
     try SystemCall.run("pipe") { folio_pipe_cloexec(&pipeEnds) }
     let reader = FileDescriptor(pipeEnds[0])
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid = pid_t()
-    let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
-    close(pipeEnds[1])
-    guard spawned == 0 else { throw SystemError(call: "start \(program)", code: spawned) }
+    let writer = pipeEnds[1]
+    let pid: pid_t
+    do {
+      pid = try spawn(program, arguments) { actions in
+        posix_spawn_file_actions_adddup2(&actions, writer, STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+      }
+    } catch {
+      close(writer)
+      throw error
+    }
+    // Only the child keeps the writing end: the read below ends when the program does.
+    close(writer)
     var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 16_384)
     while true {
@@ -45,12 +47,21 @@ public enum Subprocess {
   /// Starts `program` with its output thrown away and returns its process id at once (the caller waits
   /// for it with `waitpid`).
   public static func start(_ program: String, _ arguments: [String]) throws(SystemError) -> pid_t {
+    try spawn(program, arguments) { actions in
+      posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    }
+  }
+
+  /// posix_spawnp with the file actions `redirect` sets up; the program is looked up on PATH.
+  private static func spawn(
+    _ program: String, _ arguments: [String], redirect: (inout posix_spawn_file_actions_t) -> Void
+  ) throws(SystemError) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    redirect(&actions)
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid = pid_t()

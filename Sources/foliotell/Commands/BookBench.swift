@@ -108,7 +108,6 @@ enum BookBench {
   /// A figure from /proc/self/status, in KiB.
   static func status(_ key: String) -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    let line = text.split(separator: "\n").first { $0.hasPrefix(key + ":") }
-    return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+    return MemoryBench.kibibytes(key, in: text) ?? 0
   }
 }

@@ -61,8 +61,8 @@ enum MemoryBench {
     while ContinuousClock.now < end {
       DetachedThread.sleep(seconds: 0.1)
       guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { break }
-      last = field("VmRSS", in: status) ?? last
-      peak = field("VmHWM", in: status) ?? peak
+      last = kibibytes("VmRSS", in: status).map { Double($0) / 1024 } ?? last
+      peak = kibibytes("VmHWM", in: status).map { Double($0) / 1024 } ?? peak
     }
     kill(pid, SIGTERM)
     var status: Int32 = 0
@@ -70,12 +70,9 @@ enum MemoryBench {
     return (peak, last)
   }
 
-  /// A "Name:   1234 kB" line of /proc/PID/status, in MB.
-  static func field(_ name: String, in status: String) -> Double? {
-    for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-      let number = line.dropFirst(name.count + 1).split(whereSeparator: \.isWhitespace).first.flatMap { Double($0) }
-      return number.map { $0 / 1024 }
-    }
-    return nil
+  /// The figure of a "Name:\t  1234 kB" line of /proc/PID/status, in KiB.
+  static func kibibytes(_ name: String, in status: String) -> Int? {
+    let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
+    return line?.dropFirst(name.count + 1).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
   }
 }
