@@ -11,34 +11,32 @@ import Testing
     ],
     encoders: [.init(control: "ENCODER", a: "GPIO5", b: "GPIO6", timing: EncoderTiming(acceleration: []))])
 
-  func events(_ edges: [(Double, String, Int)], state: ReaderState = ReaderState()) -> [PlaybackEvent] {
+  /// What the decoded gestures do while reading: the control map's actions, and the knob's playback events.
+  func actions(_ edges: [(Double, String, Int)]) -> [ControlAction] {
     var decoder = ControlDecoder(wiring)
     var outputs: [ControlOutput] = []
     for (time, line, level) in edges { outputs += decoder.edge(line: line, level: level, at: time) }
     outputs += decoder.advance(to: (edges.last?.0 ?? 0) + 0.05)
-    return outputs.compactMap(\.readerEvent).flatMap { event -> [ReaderEvent] in
+    return outputs.compactMap(\.readerEvent).compactMap { event -> ControlAction? in
       switch event {
-      case .control(let name, let gesture): return ControlMap.events(control: name, gesture: gesture, in: state)
-      case .encoder(let steps): return ControlMap.events(encoderSteps: steps, in: state)
-      default: return [event]
+      case .control(let name, let gesture): return ControlMap.action(control: name, gesture: gesture, in: .reading)
+      case .encoder(let steps): return steps > 0 ? .nextSentence : .previousSentence
+      default: return nil
       }
-    }.compactMap {
-      if case .playback(let event) = $0 { return event }
-      return nil
     }
   }
 
   @Test func activeLowButtonsPlayAndPause() {
     // Pressed pulls the line to 0.
-    #expect(events([(0, "GPIO17", 0), (0.1, "GPIO17", 1)]) == [.primaryTapped])
+    #expect(actions([(0, "GPIO17", 0), (0.1, "GPIO17", 1)]) == [.playPause])
   }
 
-  @Test func holdingPlayStops() {
-    #expect(events([(0, "GPIO17", 0), (0.7, "GPIO17", 1)]) == [.stopTapped])
+  @Test func holdingPlayAsksWhereAmI() {
+    #expect(actions([(0, "GPIO17", 0), (0.7, "GPIO17", 1)]) == [.whereAmI])
   }
 
-  @Test func holdingNextSeeksSentenceBySentence() {
-    #expect(events([(0, "GPIO27", 0), (1.0, "GPIO27", 1)]) == Array(repeating: .jumpToNextSentenceTapped, count: 3))
+  @Test func holdingNextMovesOneChapterHoweverLongItIsHeld() {
+    #expect(actions([(0, "GPIO27", 0), (1.0, "GPIO27", 1)]) == [.nextChapter])
   }
 
   @Test func theEncoderMovesBySentences() {
@@ -46,23 +44,33 @@ import Testing
     let clockwise: [(Double, String, Int)] = [
       (0, "GPIO6", 0), (0.002, "GPIO5", 0), (0.004, "GPIO6", 1), (0.006, "GPIO5", 1),
     ]
-    #expect(events(clockwise) == [.jumpToNextSentenceTapped])
+    #expect(
+      ControlMap.events(encoderSteps: 1, in: ReaderState()) == [.playback(.jumpToNextSentenceTapped)])
+    #expect(actions(clockwise) == [.nextSentence])
     let back: [(Double, String, Int)] = [
       (0, "GPIO5", 0), (0.002, "GPIO6", 0), (0.004, "GPIO5", 1), (0.006, "GPIO6", 1),
     ]
-    #expect(events(back) == [.jumpToPreviousSentenceTapped])
+    #expect(actions(back) == [.previousSentence])
   }
 
-  @Test func aControlWithNothingToDoInTheModeGivesNoEvent() {
-    #expect(events([(0, "GPIO23", 0), (0.1, "GPIO23", 1)]).isEmpty)
-    #expect(ControlMap.events(control: "BACK", gesture: .short, in: ReaderState()).isEmpty)
+  @Test func aControlWithNothingToDoGivesNoAction() {
+    #expect(ControlMap.action(control: "NEXT", gesture: .repeatWhileHeld, in: .reading) == nil)
+    #expect(ControlMap.action(control: "BACK", gesture: .long, in: .reading) == nil)
+    #expect(ControlMap.action(control: "PLAY", gesture: .long, in: .menu) == nil)
   }
 
-  @Test func speedKeysStepFromTheCurrentRate() {
-    var state = ReaderState()
-    state.playback.wpm = 200
-    let faster = ControlMap.events(control: "FASTER", gesture: .short, in: state)
-    #expect(faster == [.playback(.speedChanged(wpm: 225))])
+  @Test func everyBindingHasWordsForTheKeyDescriberAndNoGestureIsBoundTwice() {
+    for mode in [ControlMode.reading, .menu] {
+      var seen = Set<String>()
+      for binding in ControlMap.bindings(in: mode) {
+        #expect(!binding.action.description.isEmpty)
+        for gesture in binding.gestures {
+          #expect(seen.insert("\(binding.control) \(gesture)").inserted, "\(binding.control) \(gesture) in \(mode)")
+        }
+      }
+    }
+    // A held BACK acts when let go; the describer says that action while it is held.
+    #expect(ControlMap.describedAction(control: "BACK", gesture: .long, in: .reading) == .undo)
   }
 
   @Test func aTurnOfAnEncoderWithAnotherNameMeansNothing() {
@@ -71,6 +79,6 @@ import Testing
   }
 
   @Test func linesNotInTheWiringAreIgnored() {
-    #expect(events([(0, "GPIO4", 0), (0.1, "GPIO4", 1)]).isEmpty)
+    #expect(actions([(0, "GPIO4", 0), (0.1, "GPIO4", 1)]).isEmpty)
   }
 }

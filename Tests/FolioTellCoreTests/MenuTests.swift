@@ -36,19 +36,19 @@ import Testing
 
   @Test func openingStopsReadingKeepsThePlaceAndSaysTheFirstItem() {
     let (state, effects) = run(reading(), [.menu(.opened)])
-    #expect(state.menu == MenuState(page: .main, selected: 0))
+    #expect(state.menu == MenuState(page: .main, selected: 0, resumeReading: true))
     #expect(state.playback.phase == .idle)
     #expect(state.playback.offset == 5)
     #expect(effects.contains(.playback(.stop(token: 1))))
-    #expect(said(effects) == ["Menu. Books. 1 of 4."])
+    #expect(said(effects) == ["Menu. Books. 1 of 8."])
   }
 
   @Test func movingSaysEachItemAndStopsAtTheEnds() {
     let (state, effects) = run(
-      reading(), [.menu(.opened), .menu(.moved(steps: 1)), .menu(.moved(steps: 5)), .menu(.moved(steps: -9))])
+      reading(), [.menu(.opened), .menu(.moved(steps: 3)), .menu(.moved(steps: 9)), .menu(.moved(steps: -9))])
     #expect(state.menu?.selected == 0)
     #expect(
-      said(effects).dropFirst() == ["Speed: 175 words a minute. 2 of 4.", "Back to reading. 4 of 4.", "Books. 1 of 4."])
+      said(effects).dropFirst() == ["Speed: 175 words a minute. 4 of 8.", "Back to reading. 8 of 8.", "Books. 1 of 8."])
   }
 
   @Test func choosingABookOpensItThroughTheRuntime() {
@@ -59,20 +59,24 @@ import Testing
     #expect(effects.last == .openLibraryBook(bookID: "e"))
   }
 
-  @Test func choosingASpeedChangesAndKeepsIt() {
+  @Test func choosingASpeedChangesKeepsItAndGoesOnReading() {
     let (state, effects) = run(
-      reading(), [.menu(.opened), .menu(.moved(steps: 1)), .menu(.chosen), .menu(.moved(steps: 2)), .menu(.chosen)])
+      reading(), [.menu(.opened), .menu(.moved(steps: 3)), .menu(.chosen), .menu(.moved(steps: 2)), .menu(.chosen)])
     #expect(state.playback.wpm == 225)
     #expect(state.menu == nil)
+    #expect(state.playAfterAnnouncement)
     #expect(effects.contains(.saveSettings(PlaybackSettings(wpm: 225, voice: "en"))))
     #expect(said(effects).last == "Speed 225 words a minute.")
   }
 
-  @Test func theSleepTimerCountsReadingTimeAndPausesWhenItRunsOut() {
+  @Test func theSleepTimerCountsReadingTimeFadesAndStopsWhenItRunsOut() {
     var (state, _) = run(
-      reading(), [.menu(.opened), .menu(.moved(steps: 2)), .menu(.chosen), .menu(.moved(steps: 1)), .menu(.chosen)],
+      reading(), [.menu(.opened), .menu(.moved(steps: 4)), .menu(.chosen), .menu(.moved(steps: 1)), .menu(.chosen)],
       at: 10)
-    #expect(state.sleepTimer == SleepTimer(remaining: 15 * 60, lastTick: 10))
+    var expected = SleepTimer(remaining: 15 * 60, lastTick: 10, minutes: 15)
+    expected.placeAtLastControl = 5
+    #expect(state.sleepTimer == expected)
+    #expect(state.playAfterAnnouncement)
     // Stopped (by the menu) from 10 to 100 s: that time does not count.
     (state, _) = Reader.reduce(state, .clockTicked, at: 100)
     #expect(state.sleepTimer?.remaining == 900.0)
@@ -80,10 +84,16 @@ import Testing
     let (early, _) = Reader.reduce(state, .clockTicked, at: 500)
     #expect(early.playback.phase.name == "speaking")
     #expect(early.sleepTimer?.minutesLeft == 9)
-    let (late, effects) = Reader.reduce(early, .clockTicked, at: 100 + 15 * 60)
-    #expect(late.playback.phase.name == "pausing")
+    // 30 s before the end, the sound fades out.
+    let (fading, fade) = Reader.reduce(early, .clockTicked, at: 100 + 15 * 60 - 25)
+    #expect(fade == [.fadeOut(seconds: 25)])
+    #expect(fading.sleepTimer?.isFading == true)
+    let (late, effects) = Reader.reduce(fading, .clockTicked, at: 100 + 15 * 60)
+    #expect(late.playback.phase.name == "idle")
     #expect(late.sleepTimer == nil)
-    #expect(effects.contains(.playback(.pause(token: 2))))
+    #expect(late.display.asleep)
+    #expect(effects.contains(.playback(.stop(token: 2))))
+    #expect(effects.last == .restoreVolume)
   }
 
   @Test func inTheMenuTheReadingControlsDoNothing() {
@@ -96,7 +106,7 @@ import Testing
   @Test func theSpeedPageStartsAtTheNearestStep() {
     var state = reading()
     (state, _) = Reader.reduce(state, .playback(.speedChanged(wpm: 190)), at: 3)
-    let (menu, _) = run(state, [.menu(.opened), .menu(.moved(steps: 1)), .menu(.chosen)])
+    let (menu, _) = run(state, [.menu(.opened), .menu(.moved(steps: 3)), .menu(.chosen)])
     #expect(Menu.items(of: .speed, in: menu)[menu.menu!.selected] == "200 words a minute")
   }
 
@@ -121,9 +131,9 @@ import Testing
 
   @Test func backGoesUpAPageThenCloses() {
     let (state, effects) = run(
-      reading(), [.menu(.opened), .menu(.moved(steps: 2)), .menu(.chosen), .menu(.back), .menu(.back)])
+      reading(), [.menu(.opened), .menu(.moved(steps: 4)), .menu(.chosen), .menu(.back), .menu(.back)])
     #expect(state.menu == nil)
-    #expect(said(effects).suffix(2) == ["Menu. Sleep timer: off. 3 of 4.", "Menu closed."])
+    #expect(said(effects).suffix(2) == ["Menu. Sleep timer: off. 5 of 8.", "Menu closed."])
   }
 
   @Test func anEmptyLibrarySaysWhereBooksGo() {

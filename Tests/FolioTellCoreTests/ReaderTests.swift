@@ -119,13 +119,14 @@ import Testing
     #expect(effects == [.loadBook(Books.three)])
   }
 
-  @Test func theEndOfTheBookIsSaved() {
+  @Test func theEndOfTheBookIsSavedAndSaid() {
     var state = opened()
     _ = send(&state, .primaryTapped, at: 0)
+    // The sound stays on to say so; it is released like a pause's once that is said.
     #expect(
       send(&state, .utteranceDidFinish(token: 1), at: 9) == [
-        .playback(.deactivateAudio),
         .savePosition(PositionSave(bookID: "three", position: place(47, 2), reason: .finished, time: 9)),
+        .announce(text: "The end of the book. Press PLAY to start over.", wpm: 175, voice: "en"),
       ])
   }
 

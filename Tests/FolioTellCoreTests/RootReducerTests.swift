@@ -15,17 +15,25 @@ import Testing
     return script
   }
 
-  @Test func twoFasterPressesInOneFunnelTurnCountTwice() {
+  @Test func twoFasterPressesInOneFunnelTurnCountTwiceAndEachIsSaidAtItsRate() {
     var script = opened()
     script.send(
       .control(name: "FASTER", gesture: .short), at: 1,
-      effects: [.saveSettings(PlaybackSettings(wpm: 200, voice: "en"))]
+      effects: [
+        .saveSettings(PlaybackSettings(wpm: 200, voice: "en")),
+        .announce(text: "200 words a minute.", wpm: 200, voice: "en"),
+      ]
     ) {
       $0.playback.wpm = 200
       $0.display.lastInput = 1
+      $0.audio.isActive = true
     }
     script.send(
-      .control(name: "FASTER", gesture: .short), effects: [.saveSettings(PlaybackSettings(wpm: 225, voice: "en"))]
+      .control(name: "FASTER", gesture: .short),
+      effects: [
+        .saveSettings(PlaybackSettings(wpm: 225, voice: "en")),
+        .announce(text: "225 words a minute.", wpm: 225, voice: "en"),
+      ]
     ) { $0.playback.wpm = 225 }
   }
 
@@ -34,7 +42,7 @@ import Testing
     script.state.library = [LibraryBook(id: "three", title: "Numbers")]
     script.send(
       .control(name: "MENU", gesture: .short), at: 2,
-      effects: [.announce(text: "Menu. Books. 1 of 4.", wpm: 175, voice: "en")]
+      effects: [.announce(text: "Menu. Books. 1 of 8.", wpm: 175, voice: "en")]
     ) {
       $0.menu = MenuState()
       $0.display.lastInput = 2
@@ -42,7 +50,7 @@ import Testing
     }
     script.send(
       .control(name: "NEXT", gesture: .short),
-      effects: [.announce(text: "Speed: 175 words a minute. 2 of 4.", wpm: 175, voice: "en")]
+      effects: [.announce(text: "Go to. 2 of 8.", wpm: 175, voice: "en")]
     ) { $0.menu = MenuState(page: .main, selected: 1) }
   }
 
@@ -69,6 +77,8 @@ import Testing
       $0.position.lastSaved = ReadingPosition(offset: 30, sentence: 2)
       $0.position.lastSaveTime = 3
       $0.display.lastInput = 3
+      $0.undoPlace = 0
+      $0.lastJumpTime = 3
     }
   }
 
@@ -76,7 +86,7 @@ import Testing
     var script = opened()
     script.state.menu = MenuState()
     script.send(
-      .encoder(steps: 3), at: 4, effects: [.announce(text: "Back to reading. 4 of 4.", wpm: 175, voice: "en")]
+      .encoder(steps: 3), at: 4, effects: [.announce(text: "Speed: 175 words a minute. 4 of 8.", wpm: 175, voice: "en")]
     ) {
       $0.menu = MenuState(page: .main, selected: 3)
       $0.display.lastInput = 4
@@ -93,10 +103,11 @@ import Testing
     script.send(.control(name: "MENU", gesture: .long), at: 6) {
       $0.display.statusRequestedAt = 6
       $0.display.lastInput = 6
+      $0.held.held = ["MENU"]
     }
-    script.send(.control(name: "BACK", gesture: .long), at: 7) {
-      $0.display.night = true
+    script.send(.control(name: "MENU", gesture: .release), at: 7) {
       $0.display.lastInput = 7
+      $0.held.held = []
     }
   }
 
@@ -142,12 +153,13 @@ import Testing
 @Suite struct PowerOnReducerTests {
   @Test func theGreetingSaysTheBookAndChapterAndReadingStartsWhenItEnds() {
     var script = RootScript()
-    script.state = Reader.reduce(
-      script.state,
-      .bookOpened(
-        bookID: "three", book: Books.three, saved: ReadingPosition(offset: 15, sentence: 1), title: "Numbers",
-        chapters: [ChapterMark(title: "One", start: 0), ChapterMark(title: "Two", start: 15)]), at: 0
-    ).0
+    script.state =
+      Reader.reduce(
+        script.state,
+        .bookOpened(
+          bookID: "three", book: Books.three, saved: ReadingPosition(offset: 15, sentence: 1), title: "Numbers",
+          chapters: [ChapterMark(title: "One", start: 0), ChapterMark(title: "Two", start: 15)]), at: 0
+      ).0
     script.send(.poweredOn, at: 0, effects: [.announce(text: "Numbers. Two.", wpm: 175, voice: "en")]) {
       $0.playAfterAnnouncement = true
       $0.audio.isActive = true
@@ -202,13 +214,16 @@ import Testing
 
   @Test func aFinishedBookIsNotReadAgainUntilAsked() {
     var script = RootScript()
-    script.state = Reader.reduce(
-      script.state,
-      .bookOpened(bookID: "three", book: Books.three, saved: ReadingPosition(offset: 47, sentence: 2), title: "Numbers"),
-      at: 0
-    ).0
+    script.state =
+      Reader.reduce(
+        script.state,
+        .bookOpened(
+          bookID: "three", book: Books.three, saved: ReadingPosition(offset: 47, sentence: 2), title: "Numbers"),
+        at: 0
+      ).0
     script.send(
-      .poweredOn, effects: [.announce(text: "Numbers. You finished this book. Press PLAY to start over.", wpm: 175, voice: "en")]
+      .poweredOn,
+      effects: [.announce(text: "Numbers. You finished this book. Press PLAY to start over.", wpm: 175, voice: "en")]
     ) { $0.audio.isActive = true }
     script.send(.announcementFinished, at: 2) { $0.audio.pausedSince = 2 }
   }
@@ -220,7 +235,8 @@ import Testing
     script.state = Reader.reduce(script.state, .playback(.primaryTapped), at: 1).0
     script.state = Reader.reduce(script.state, .playback(.pauseResolved(token: 1)), at: 1).0
     #expect(script.state.audio == AudioPower(isActive: true, pausedSince: 1))
-    let (next, effects) = Reader.reduce(script.state, .bookOpened(bookID: "one", book: Books.oneSentence, saved: nil), at: 2)
+    let (next, effects) = Reader.reduce(
+      script.state, .bookOpened(bookID: "one", book: Books.oneSentence, saved: nil), at: 2)
     #expect(effects.contains(.playback(.deactivateAudio)))
     #expect(next.audio == AudioPower(isActive: false, pausedSince: nil))
   }

@@ -59,13 +59,36 @@ import Testing
     #expect(view([press("PLAY", at: 1)]).mode == .reading)
   }
 
+  /// Night mode is chosen in the menu's Display page (MENU, five items down, PLAY, one down, PLAY).
+  func nightMode(at time: Double) -> [Step] {
+    [
+      press("MENU", at: time), .turn(5, at: time), press("PLAY", at: time), .turn(1, at: time),
+      press("PLAY", at: time),
+    ]
+  }
+
   @Test func nightModeIsAtMinimalBrightnessAndStillGoesDark() {
     let settings = DisplaySettings()
-    let night = run([press("BACK", .long, at: 1)], at: 1)
+    let night = run(nightMode(at: 1), at: 1)
     #expect(night.night)
     #expect(night.power == .on(brightness: settings.nightBrightness))
-    #expect(run([press("BACK", .long, at: 1)], at: 121).power == .off)
-    #expect(!view([press("BACK", .long, at: 1), press("BACK", .long, at: 2)]).night)
+    #expect(run(nightMode(at: 1), at: 121).power == .off)
+    #expect(!view(nightMode(at: 1) + nightMode(at: 2)).night)
+  }
+
+  @Test func theDisplaySwitchedOffInTheMenuOrPutToSleepByTheTimerStaysDark() {
+    var off = DisplayView()
+    off.isOff = true
+    #expect(DisplayState(off, at: 1).power == .off)
+    #expect(DisplayState(off, at: 1).nextChange(after: 1) == nil)
+    var asleep = DisplayView()
+    asleep.asleep = true
+    #expect(DisplayState(asleep, at: 1).power == .off)
+    // A control wakes it.
+    var state = ReaderState()
+    state.display.asleep = true
+    state = Reader.reduce(state, .control(name: "NEXT", gesture: .short), at: 2).0
+    #expect(!state.display.asleep)
   }
 
   @Test func aLongMenuShowsTheStatusForAFewSeconds() {

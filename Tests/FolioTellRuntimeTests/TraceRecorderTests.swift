@@ -169,7 +169,7 @@ import Testing
     let result = try run(["sim", "--clock", "virtual", "--wpm", "300"])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.contains("Alice was beginning to get very tired"))
-    #expect(result.output.contains("[end of the book]"))
+    #expect(result.output.contains("[says: The end of the book. Press PLAY to start over.]"))
   }
 
   @Test func theSimulatorRecordsATraceThatReplays() throws {

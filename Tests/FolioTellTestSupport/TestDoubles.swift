@@ -38,6 +38,7 @@ public final class TestPositionStore: PositionStore {
     var saves: [PositionSave] = []
     var settings: PlaybackSettings?
     var openBook: (id: String, path: String?)?
+    var bookmarks: [String: [Int]] = [:]
     var failure: String?
   }
   private let contents = Mutex(Contents())
@@ -69,6 +70,22 @@ public final class TestPositionStore: PositionStore {
       contents.settings = settings
     }
   }
+
+  public func addBookmark(bookID: String, position: ReadingPosition) throws {
+    try contents.withLock { contents in
+      if let failure = contents.failure { throw Failure(description: failure) }
+      contents.bookmarks[bookID] = Array(Set(contents.bookmarks[bookID, default: []] + [position.offset])).sorted()
+    }
+  }
+
+  public func removeBookmark(bookID: String, offset: Int) throws {
+    try contents.withLock { contents in
+      if let failure = contents.failure { throw Failure(description: failure) }
+      contents.bookmarks[bookID]?.removeAll { $0 == offset }
+    }
+  }
+
+  public func bookmarkOffsets(bookID: String) -> [Int] { contents.withLock { $0.bookmarks[bookID] ?? [] } }
 
   public func rememberOpenBook(bookID: String, path: String?) throws {
     try contents.withLock { contents in

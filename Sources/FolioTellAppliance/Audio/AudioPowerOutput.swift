@@ -17,6 +17,9 @@ public final class AudioPowerOutput: AudioOutput {
     self.amplifier = amplifier
   }
 
+  public func fadeOut(seconds: Double) { (sink as? FadingSink)?.fadeOut(seconds: seconds) }
+  public func restoreVolume() { (sink as? FadingSink)?.restoreVolume() }
+
   public func deactivate() {
     sink.release()
     amplifier?.set(on: false)

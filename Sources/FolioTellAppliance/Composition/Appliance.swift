@@ -140,6 +140,7 @@ public final class Appliance: Sendable {
       do { amplifier = try AmplifierSwitch(line) } catch { report("\(error); the amplifier stays as it is") }
     }
     var sink: (any PCMSink)?
+    var faded: FadingSink?
     let engine: any SpeechEngine
     if session.engine == "simulated" {
       engine = SimulatedSpeechEngine(sink: funnel, scheduler: scheduler)
@@ -153,12 +154,14 @@ public final class Appliance: Sendable {
           made = try AudioSpecification.sink(for: audio)
         }
         sink = made
+        let fading = FadingSink(made)
         var options = EspeakSpeechEngine.Options()
         options.volume = session.volume ?? config.volume
         options.pitch = session.pitch ?? config.pitch
         if let path = session.lexicon ?? config.lexicon { options.lexicon = Self.lexicon(path, report: report) }
         options.gate = (made as? VirtualClockSink)?.gate
-        engine = try EspeakSpeechEngine(sink: funnel, audio: made, options: options)
+        engine = try EspeakSpeechEngine(sink: funnel, audio: fading, options: options)
+        faded = fading
       } catch let error as AudioError {
         throw .speech(error.description)
       } catch {
@@ -172,7 +175,8 @@ public final class Appliance: Sendable {
     var initial = ReaderState()
     initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechRate.limits)
     initial.audio = AudioPower(idleSeconds: config.audioIdleSeconds)
-    let output: any AudioOutput = sink.map { AudioPowerOutput(sink: $0, amplifier: amplifier) } ?? SilentAudioOutput()
+    let output: any AudioOutput =
+      faded.map { AudioPowerOutput(sink: $0, amplifier: amplifier) } ?? SilentAudioOutput()
     let effects = EffectHandler(speech: engine, audio: output, store: store)
     let runtime = ReaderRuntime(funnel: funnel, initial: initial, effects: effects, clock: clock)
     self.runtime = runtime

@@ -20,6 +20,8 @@ final class TickKeeper: Sendable {
     case .paused, .idle, .finished: break
     }
     if state.audio.isActive, state.audio.pausedSince != nil { return true }
+    // The key describer leaves by itself after its timeout.
+    if state.describer != nil { return true }
     return state.position.current != nil && state.position.current != state.position.lastSaved
   }
 

@@ -24,8 +24,12 @@ public enum ControlName {
   public static let back = "BACK"
   public static let encoder = "ENCODER"
   public static let encoderPush = "ENCODER_PUSH"
+  /// BACK and MENU held together for two seconds (or a key bound to it): the key describer's chord.
+  public static let describerChord = "BACK+MENU"
 
-  public static let all = [play, stop, next, previous, faster, slower, menu, back, encoder, encoderPush]
+  public static let all = [
+    play, stop, next, previous, faster, slower, menu, back, encoder, encoderPush, describerChord,
+  ]
 }
 
 /// The mode the box is in decides what a control does.

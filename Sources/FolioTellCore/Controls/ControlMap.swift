@@ -1,20 +1,80 @@
-/// What a named control means in the box's current mode, as the events the root reducer then handles.
-/// It is consulted inside the reducer, on the state as it is when the control is handled, so two presses
-/// queued behind each other both count and a press right after MENU already moves in the menu.
+/// What a named control means in the box's current mode. It is consulted inside the reducer, on the state
+/// as it is when the control is handled, so two presses queued behind each other both count and a press
+/// right after MENU already moves in the menu. The same tables give the key describer its words.
 public enum ControlMap {
   /// How much one speed step changes the rate, in words per minute.
   public static let speedStep = 25
 
+  /// Reading: play/pause, where am I, stop, sentence and chapter steps, speed, the menu, the display, undo.
+  /// A long BACK acts when it is let go, so that holding BACK with MENU (the key describer's chord) does not
+  /// undo first.
+  public static let reading: [ControlBinding] = [
+    ControlBinding(ControlName.play, [.short], .playPause),
+    ControlBinding(ControlName.encoderPush, [.short], .playPause),
+    ControlBinding(ControlName.play, [.long], .whereAmI),
+    ControlBinding(ControlName.encoderPush, [.long], .whereAmI),
+    ControlBinding(ControlName.stop, [.short], .stop),
+    ControlBinding(ControlName.stop, [.long], .startOver),
+    ControlBinding(ControlName.next, [.short], .nextSentence),
+    ControlBinding(ControlName.next, [.long], .nextChapter),
+    ControlBinding(ControlName.previous, [.short], .previousSentence),
+    ControlBinding(ControlName.previous, [.long], .previousChapter),
+    ControlBinding(ControlName.faster, [.short, .long, .repeatWhileHeld], .faster),
+    ControlBinding(ControlName.slower, [.short, .long, .repeatWhileHeld], .slower),
+    ControlBinding(ControlName.menu, [.short], .openMenu),
+    ControlBinding(ControlName.menu, [.long], .showStatus),
+    ControlBinding(ControlName.back, [.short], .toggleBigWord),
+    ControlBinding(ControlName.back, [.release], .undo),
+    ControlBinding(ControlName.describerChord, [.long], .toggleKeyDescriber),
+  ]
+
+  /// Menu: step through the items, PLAY (or the encoder's push) chooses, BACK, MENU or STOP goes back.
+  public static let menu: [ControlBinding] = [
+    ControlBinding(ControlName.next, [.short, .long, .repeatWhileHeld], .menuNext),
+    ControlBinding(ControlName.faster, [.short, .long, .repeatWhileHeld], .menuNext),
+    ControlBinding(ControlName.previous, [.short, .long, .repeatWhileHeld], .menuPrevious),
+    ControlBinding(ControlName.slower, [.short, .long, .repeatWhileHeld], .menuPrevious),
+    ControlBinding(ControlName.play, [.short], .menuChoose),
+    ControlBinding(ControlName.encoderPush, [.short], .menuChoose),
+    ControlBinding(ControlName.back, [.short], .menuBack),
+    ControlBinding(ControlName.menu, [.short], .menuBack),
+    ControlBinding(ControlName.stop, [.short], .menuBack),
+    ControlBinding(ControlName.describerChord, [.long], .toggleKeyDescriber),
+  ]
+
+  /// What the knob does, said by the key describer.
+  public static func knobDescription(in mode: ControlMode) -> String {
+    switch mode {
+    case .reading: return "The knob: turn it to move sentence by sentence."
+    case .menu: return "The knob: turn it to move through the items."
+    }
+  }
+
   public static func mode(of state: ReaderState) -> ControlMode { state.menu == nil ? .reading : .menu }
 
-  /// A button's gesture; a control with nothing to do in the mode gives no event.
-  public static func events(control: String, gesture: Gesture, in state: ReaderState) -> [ReaderEvent] {
-    switch mode(of: state) {
-    case .reading:
-      if control == ControlName.menu, gesture == .short { return [.menu(.opened)] }
-      return reading(control, gesture, wpm: state.playback.wpm).map { .playback($0) }
-    case .menu:
-      return menu(control, gesture).map { .menu($0) }
+  public static func bindings(in mode: ControlMode) -> [ControlBinding] {
+    switch mode {
+    case .reading: return reading
+    case .menu: return menu
+    }
+  }
+
+  /// The action of a control's gesture in a mode, if it has one.
+  public static func action(control: String, gesture: Gesture, in mode: ControlMode) -> ControlAction? {
+    bindings(in: mode).first { $0.control == control && $0.gestures.contains(gesture) }?.action
+  }
+
+  /// What the key describer says for a control held or pressed: the action of that gesture, or (for a
+  /// control that acts when let go after holding) of its release.
+  public static func describedAction(control: String, gesture: Gesture, in mode: ControlMode) -> ControlAction? {
+    switch gesture {
+    case .short:
+      return action(control: control, gesture: .short, in: mode)
+    case .long:
+      return action(control: control, gesture: .long, in: mode)
+        ?? action(control: control, gesture: .release, in: mode)
+    case .repeatWhileHeld, .release:
+      return nil
     }
   }
 
@@ -27,48 +87,6 @@ public enum ControlMap {
       return Array(repeating: .playback(event), count: steps.magnitude > 1000 ? 1000 : Int(steps.magnitude))
     case .menu:
       return [.menu(.moved(steps: steps))]
-    }
-  }
-
-  /// Menu: step through the items, PLAY (or the encoder's push) chooses, BACK, MENU or STOP goes back.
-  static func menu(_ control: String, _ gesture: Gesture) -> [MenuEvent] {
-    switch (control, gesture) {
-    case (_, .release):
-      return []
-    case (ControlName.next, _), (ControlName.faster, _):
-      return [.moved(steps: 1)]
-    case (ControlName.previous, _), (ControlName.slower, _):
-      return [.moved(steps: -1)]
-    case (ControlName.play, .short), (ControlName.encoderPush, .short):
-      return [.chosen]
-    case (ControlName.back, .short), (ControlName.menu, .short), (ControlName.stop, .short):
-      return [.back]
-    default:
-      return []
-    }
-  }
-
-  /// Reading: play/pause, stop, sentence by sentence (held: fast, one sentence per repeat), speed.
-  static func reading(_ control: String, _ gesture: Gesture, wpm: Int) -> [PlaybackEvent] {
-    switch (control, gesture) {
-    case (_, .release):
-      return []
-    case (ControlName.play, .short), (ControlName.encoderPush, .short):
-      return [.primaryTapped]
-    case (ControlName.play, .long), (ControlName.encoderPush, .long), (ControlName.stop, .short):
-      return [.stopTapped]
-    case (ControlName.stop, .long):
-      return [.startOverTapped]
-    case (ControlName.next, _):
-      return [.jumpToNextSentenceTapped]
-    case (ControlName.previous, _):
-      return [.jumpToPreviousSentenceTapped]
-    case (ControlName.faster, _):
-      return [.speedChanged(wpm: wpm + speedStep)]
-    case (ControlName.slower, _):
-      return [.speedChanged(wpm: wpm - speedStep)]
-    default:
-      return []
     }
   }
 }

@@ -13,28 +13,15 @@ public struct DisplayView: Equatable, Sendable {
   public var lastInput: Double = 0
   /// When the status was asked for (a long MENU); it shows for the display's `statusFor` seconds.
   public var statusRequestedAt: Double?
+  /// The sleep timer ended reading: dark until a control is used.
+  public var asleep = false
+  /// The listener switched the display off in the menu (it stays dark; everything is heard).
+  public var isOff = false
 
   public init(mode: Mode = .reading, night: Bool = false, lastInput: Double = 0, statusRequestedAt: Double? = nil) {
     self.mode = mode
     self.night = night
     self.lastInput = lastInput
     self.statusRequestedAt = statusRequestedAt
-  }
-
-  /// Every control wakes the display. While reading, BACK toggles the big word, a long BACK night mode,
-  /// and a long MENU asks for the status; in the menu the controls only wake it.
-  public static func reduce(_ view: DisplayView, control: String, gesture: Gesture, mode: ControlMode, at time: Double)
-    -> DisplayView
-  {
-    var next = view
-    next.lastInput = time
-    guard mode == .reading else { return next }
-    switch (control, gesture) {
-    case (ControlName.back, .short): next.mode = view.mode == .reading ? .bigWord : .reading
-    case (ControlName.back, .long): next.night.toggle()
-    case (ControlName.menu, .long): next.statusRequestedAt = time
-    default: break
-    }
-    return next
   }
 }

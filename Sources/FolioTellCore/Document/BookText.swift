@@ -54,3 +54,19 @@ public struct BookText: Equatable, Sendable {
   /// The text of a range.
   public func text(_ range: Range<Int>) -> String { String(self[range]) }
 }
+
+extension BookText {
+  /// The words (runs of letters and digits) that start in a range; without the text, none.
+  public func wordCount(_ range: Range<Int>) -> Int {
+    guard !isEmpty, range.lowerBound < count else { return 0 }
+    let clamped = range.lowerBound..<min(range.upperBound, count)
+    var words = 0
+    var inWord = false
+    for scalar in self[clamped] {
+      let isWordScalar = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+      if isWordScalar, !inWord { words += 1 }
+      inWord = isWordScalar
+    }
+    return words
+  }
+}

@@ -1,44 +1,46 @@
-/// A book the box can open from its library: its id (shared with the store) and its title.
+/// A book the box can open from its library: its id (shared with the store) and its title, or why it
+/// cannot be opened (listed with the reason, never left out in silence).
 public struct LibraryBook: Equatable, Sendable {
   public var id: String
   public var title: String
+  public var problem: String?
 
-  public init(id: String, title: String) {
+  public init(id: String, title: String, problem: String? = nil) {
     self.id = id
     self.title = title
+    self.problem = problem
   }
 }
 
-/// The sleep timer: reading time left, counted on the reducer's clock ticks while the book is read.
-public struct SleepTimer: Equatable, Sendable {
-  public var remaining: Double
-  public var lastTick: Double
-
-  public init(remaining: Double, lastTick: Double) {
-    self.remaining = remaining
-    self.lastTick = lastTick
-  }
-
-  /// Whole minutes left, at least 1.
-  public var minutesLeft: Int { max(1, Int((remaining / 60).rounded(.up))) }
-}
-
-/// Where the listener is in the menu. The menu is spoken: every move says the item, so it works
-/// without the display.
+/// Where the listener is in the menu. The menu is spoken: every page is said as it is entered and every
+/// item as it is reached, so it works without the display.
 public struct MenuState: Equatable, Sendable {
-  public enum Page: Equatable, Sendable {
+  public enum Page: String, Equatable, Sendable, CaseIterable {
     case main
     case books
+    case goTo
+    case chapters
+    case percent
+    case bookmarks
+    /// One bookmark (`subject`): go to it or delete it.
+    case bookmark
     case speed
     case sleepTimer
+    case display
   }
 
   public var page: Page
   public var selected: Int
+  /// The bookmark a `bookmark` page is about.
+  public var subject: Int
+  /// Reading was going on when the menu opened: a choice that changes a setting goes back to it.
+  public var resumeReading: Bool
 
-  public init(page: Page = .main, selected: Int = 0) {
+  public init(page: Page = .main, selected: Int = 0, subject: Int = 0, resumeReading: Bool = false) {
     self.page = page
     self.selected = selected
+    self.subject = subject
+    self.resumeReading = resumeReading
   }
 }
 
@@ -51,51 +53,35 @@ public enum MenuEvent: Equatable, Sendable {
   case back
 }
 
-/// The menu's pages and what choosing does. Opening it stops reading (the place is kept, PLAY goes on
-/// from it), so the voice is free to say the items.
+/// The menu: opening it stops reading (the place is kept), so the voice is free to say the items. Every
+/// choice ends in something heard: reading goes on, or the box says what to press next.
 public enum Menu {
-  public static let mainItems = ["Books", "Speed", "Sleep timer", "Back to reading"]
-  public static let sleepChoices = [0, 15, 30, 45, 60]
+  public static let sleepChoices: [Int?] = [0, 15, 30, 45, 60, nil]
+  public static let percentChoices = Array(stride(from: 0, through: 90, by: 10))
   public static let speedStep = 25
 
   public static func title(of page: MenuState.Page) -> String {
     switch page {
     case .main: return "Menu"
     case .books: return "Books"
+    case .goTo: return "Go to"
+    case .chapters: return "Chapters"
+    case .percent: return "Go to a percentage"
+    case .bookmarks: return "Bookmarks"
+    case .bookmark: return "Bookmark"
     case .speed: return "Speed"
     case .sleepTimer: return "Sleep timer"
+    case .display: return "Display"
     }
-  }
-
-  /// The items of a page, as they are shown and said.
-  public static func items(of page: MenuState.Page, in state: ReaderState) -> [String] {
-    switch page {
-    case .main:
-      let speed = "Speed: \(state.playback.wpm) words a minute"
-      let sleep = state.sleepTimer.map { "Sleep timer: \($0.minutesLeft) minutes left" }
-      return [mainItems[0], speed, sleep ?? "Sleep timer: off", mainItems[3]]
-    case .books:
-      return state.library.isEmpty ? ["No books found"] : state.library.map(\.title)
-    case .speed:
-      return speeds(in: state).map { "\($0) words a minute" }
-    case .sleepTimer:
-      return sleepChoices.map { $0 == 0 ? "Off" : "\($0) minutes" }
-    }
-  }
-
-  static func speeds(in state: ReaderState) -> [Int] {
-    let limits = state.playback.wpmLimits
-    let first = (limits.lowerBound + speedStep - 1) / speedStep * speedStep
-    let speeds = Array(stride(from: first, through: limits.upperBound, by: speedStep))
-    return speeds.isEmpty ? [state.playback.wpm] : speeds
   }
 
   /// What the voice says for the selected item: "Books. 2 of 4."
   static func announcement(_ menu: MenuState, in state: ReaderState, opening: Bool = false) -> String {
-    let items = items(of: menu.page, in: state)
+    let items = items(of: menu.page, in: state, subject: menu.subject)
     let item = items[min(menu.selected, items.count - 1)]
     let prefix = opening ? "\(title(of: menu.page)). " : ""
-    return "\(prefix)\(item). \(menu.selected + 1) of \(items.count)."
+    let said = item.hasSuffix(".") ? item : item + "."
+    return "\(prefix)\(said) \(menu.selected + 1) of \(items.count)."
   }
 
   /// An announcement in the reading voice at the reading rate.
@@ -103,36 +89,44 @@ public enum Menu {
     .announce(text: text, wpm: state.playback.wpm, voice: state.playback.voice)
   }
 
+  static func enter(_ page: MenuState.Page, selected: Int = 0, subject: Int = 0, _ state: ReaderState) -> (
+    ReaderState, [ReaderEffect]
+  ) {
+    var next = state
+    let count = items(of: page, in: state, subject: subject).count
+    let menu = MenuState(
+      page: page, selected: min(max(selected, 0), count - 1), subject: subject,
+      resumeReading: state.menu?.resumeReading ?? false)
+    next.menu = menu
+    return (next, [announce(announcement(menu, in: next, opening: true), in: next)])
+  }
+
   static func reduce(_ state: ReaderState, _ event: MenuEvent, at time: Double) -> (ReaderState, [ReaderEffect]) {
     var next = state
     var effects: [ReaderEffect] = []
     switch event {
     case .opened:
-      if state.playback.phase.liveUtterance != nil || pausedUtterance(state) != nil {
+      let wasReading = Interjection.isReading(state.playback.phase) || state.resumeAfterSaying
+      if state.playback.phase.liveUtterance != nil {
         // Stop, keeping the place (the position reducer saves it): the voice is needed for the menu.
-        let (stopped, stopEffects) = Reader.reduce(state, .playback(.stopTapped), at: time)
-        next = stopped
-        effects += stopEffects
+        (next, effects) = Reader.reduce(state, .playback(.stopTapped), at: time)
       }
-      let menu = MenuState()
-      next.menu = menu
-      effects.append(announce(announcement(menu, in: next, opening: true), in: next))
+      next.playAfterAnnouncement = false
+      next.resumeAfterSaying = false
+      next.menu = MenuState(resumeReading: wasReading)
+      return Reader.appending(effects, to: enter(.main, next))
     case .moved(let steps):
       guard var menu = state.menu else { return (state, []) }
-      let count = items(of: menu.page, in: state).count
+      let count = items(of: menu.page, in: state, subject: menu.subject).count
       menu.selected = min(max(menu.selected + steps, 0), count - 1)
       next.menu = menu
       effects.append(announce(announcement(menu, in: next), in: next))
     case .back:
       guard let menu = state.menu else { return (state, []) }
-      if menu.page == .main {
-        next.menu = nil
-        effects.append(announce("Menu closed.", in: next))
-      } else {
-        let main = MenuState(page: .main, selected: mainIndex(of: menu.page))
-        next.menu = main
-        effects.append(announce(announcement(main, in: next, opening: true), in: next))
+      guard let parent = parent(of: menu.page) else {
+        return close("Menu closed.", state)
       }
+      return enter(parent.page, selected: parent.selected, subject: menu.subject, state)
     case .chosen:
       guard let menu = state.menu else { return (state, []) }
       return choose(menu, in: state, at: time)
@@ -140,72 +134,30 @@ public enum Menu {
     return (next, effects)
   }
 
+  /// Leaves the menu with something said: reading goes on after it if it was going on when the menu
+  /// opened, or the listener hears what to press.
+  static func close(_ words: String, _ state: ReaderState) -> (ReaderState, [ReaderEffect]) {
+    var next = state
+    let resume = state.menu?.resumeReading ?? false
+    next.menu = nil
+    let canRead = next.bookID != nil && !next.playback.book.isEmpty
+    if resume, canRead {
+      next.playAfterAnnouncement = true
+      return (next, [announce(words, in: next)])
+    }
+    let hint: String
+    if !canRead {
+      hint = " No book is open: press MENU, then choose one from Books."
+    } else if next.playback.offset >= next.playback.book.endOffset {
+      hint = " Press PLAY to start the book over."
+    } else {
+      hint = " Press PLAY to read."
+    }
+    return (next, [announce(words + hint, in: next)])
+  }
+
   static func pausedUtterance(_ state: ReaderState) -> Utterance? {
     if case .paused(let utterance) = state.playback.phase { return utterance }
     return nil
-  }
-
-  static func mainIndex(of page: MenuState.Page) -> Int {
-    switch page {
-    case .main, .books: return 0
-    case .speed: return 1
-    case .sleepTimer: return 2
-    }
-  }
-
-  static func choose(_ menu: MenuState, in state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
-    var next = state
-    var effects: [ReaderEffect] = []
-    switch menu.page {
-    case .main:
-      let page: MenuState.Page?
-      switch menu.selected {
-      case 0: page = .books
-      case 1: page = .speed
-      case 2: page = .sleepTimer
-      default: page = nil
-      }
-      guard let page else {
-        next.menu = nil
-        effects.append(announce("Menu closed.", in: next))
-        return (next, effects)
-      }
-      var selected = 0
-      if page == .speed {
-        // The step nearest the current rate.
-        let speeds = speeds(in: state)
-        selected =
-          speeds.indices.min { abs(speeds[$0] - state.playback.wpm) < abs(speeds[$1] - state.playback.wpm) } ?? 0
-      }
-      if page == .books, let open = state.bookID { selected = state.library.firstIndex { $0.id == open } ?? 0 }
-      let opened = MenuState(page: page, selected: selected)
-      next.menu = opened
-      effects.append(announce(announcement(opened, in: next, opening: true), in: next))
-    case .books:
-      guard menu.selected < state.library.count else {
-        effects.append(announce("No books found. Put books in the books folder or on a USB drive.", in: next))
-        return (next, effects)
-      }
-      let entry = state.library[menu.selected]
-      next.menu = nil
-      effects.append(announce("Opening \(entry.title).", in: next))
-      effects.append(.openLibraryBook(bookID: entry.id))
-    case .speed:
-      let speeds = speeds(in: state)
-      let wpm = speeds[min(menu.selected, speeds.count - 1)]
-      var closed = state
-      closed.menu = nil
-      let (changed, changeEffects) = Reader.reduce(closed, .playback(.speedChanged(wpm: wpm)), at: time)
-      next = changed
-      effects += changeEffects
-      next.menu = nil
-      effects.append(announce("Speed \(wpm) words a minute.", in: next))
-    case .sleepTimer:
-      let minutes = sleepChoices[min(menu.selected, sleepChoices.count - 1)]
-      next.sleepTimer = minutes == 0 ? nil : SleepTimer(remaining: Double(minutes) * 60, lastTick: time)
-      next.menu = nil
-      effects.append(announce(minutes == 0 ? "Sleep timer off." : "Reading stops in \(minutes) minutes.", in: next))
-    }
-    return (next, effects)
   }
 }

@@ -7,6 +7,7 @@ public enum Playback {
     if let token = event.engineToken, token != state.phase.liveUtterance?.token {
       return (state, nil)
     }
+    if case .moveTo(let offset) = event { return move(state, to: offset) }
     switch state.phase {
     case .idle: return whenIdle(state, event)
     case .speaking(let utterance): return whenSpeaking(state, utterance, event)
@@ -27,7 +28,7 @@ public enum Playback {
     case .speedChanged, .voiceChanged:
       return (remember(state, event), nil)
     case .stopTapped, .utteranceDidStart, .willSpeakRange, .utteranceDidFinish, .utteranceDidCancel,
-      .pauseResolved, .engineFailed:
+      .pauseResolved, .engineFailed, .moveTo:
       return (state, nil)
     }
   }
@@ -49,7 +50,7 @@ public enum Playback {
       guard next.wpm != utterance.wpm || next.voice != utterance.voice else { return (next, nil) }
       // Restart from the start of the word being spoken, so no word is lost or repeated twice.
       return startUtterance(next, at: next.offset)
-    case .pauseResolved:
+    case .pauseResolved, .moveTo:
       return (state, nil)
     case .utteranceDidStart, .willSpeakRange, .utteranceDidFinish, .utteranceDidCancel, .engineFailed:
       return engineReport(state, utterance, event)
@@ -75,6 +76,8 @@ public enum Playback {
       if resumeWhenSilent { return proceed(state, utterance) }
       next.phase = .paused(utterance)
       return (next, nil)
+    case .moveTo:
+      return (state, nil)
     case .utteranceDidStart, .willSpeakRange, .utteranceDidFinish, .utteranceDidCancel, .engineFailed:
       return engineReport(state, utterance, event)
     }
@@ -92,7 +95,7 @@ public enum Playback {
       return jump(state, event)
     case .speedChanged, .voiceChanged:
       return (remember(state, event), nil)
-    case .pauseResolved:
+    case .pauseResolved, .moveTo:
       return (state, nil)
     case .utteranceDidStart, .willSpeakRange, .utteranceDidFinish, .utteranceDidCancel, .engineFailed:
       // A word can land just after the pause resolved; tracking it keeps resume from repeating it.
@@ -109,7 +112,7 @@ public enum Playback {
     case .speedChanged, .voiceChanged:
       return (remember(state, event), nil)
     case .jumpToNextSentenceTapped, .stopTapped, .utteranceDidStart, .willSpeakRange, .utteranceDidFinish,
-      .utteranceDidCancel, .pauseResolved, .engineFailed:
+      .utteranceDidCancel, .pauseResolved, .engineFailed, .moveTo:
       return (state, nil)
     }
   }
@@ -154,6 +157,17 @@ public enum Playback {
     var next = state
     next.phase = .speaking(utterance)
     return (next, .resume(token: utterance.token))
+  }
+
+  /// Moves the place without reading; whatever was live stops.
+  private static func move(_ state: PlaybackState, to offset: Int) -> Result {
+    var next = state
+    var effect: PlaybackEffect?
+    if let utterance = state.phase.liveUtterance { (next, effect) = stop(state, utterance) }
+    next.phase = .idle
+    next.word = nil
+    next.offset = min(max(offset, 0), state.book.endOffset)
+    return (next, effect)
   }
 
   private static func stop(_ state: PlaybackState, _ utterance: Utterance) -> Result {

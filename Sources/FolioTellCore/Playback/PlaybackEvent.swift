@@ -12,6 +12,8 @@ public enum PlaybackEvent: Equatable, Sendable {
   case startOverTapped
   case speedChanged(wpm: Int)
   case voiceChanged(voice: String)
+  /// The place moves to `offset` without reading (a chapter, a bookmark, undo): a live utterance stops.
+  case moveTo(offset: Int)
 
   case utteranceDidStart(token: Int)
   /// The listener now hears the word at `location` (Unicode scalar offset into the book) of `length` scalars.
@@ -30,7 +32,7 @@ public enum PlaybackEvent: Equatable, Sendable {
       .utteranceDidCancel(let token), .pauseResolved(let token), .engineFailed(let token, _):
       return token
     case .primaryTapped, .stopTapped, .jumpToNextSentenceTapped, .jumpToPreviousSentenceTapped,
-      .startOverTapped, .speedChanged, .voiceChanged:
+      .startOverTapped, .speedChanged, .voiceChanged, .moveTo:
       return nil
     }
   }
@@ -45,6 +47,7 @@ public enum PlaybackEvent: Equatable, Sendable {
     case .startOverTapped: return "startOverTapped"
     case .speedChanged: return "speedChanged"
     case .voiceChanged: return "voiceChanged"
+    case .moveTo: return "moveTo"
     case .utteranceDidStart: return "utteranceDidStart"
     case .willSpeakRange: return "willSpeakRange"
     case .utteranceDidFinish: return "utteranceDidFinish"

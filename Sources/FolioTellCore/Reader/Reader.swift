@@ -21,11 +21,31 @@ public struct ReaderState: Equatable, Sendable {
   public var chapters: [ChapterMark] = []
   /// Reading starts once the announcement being said ends (the greeting at power on).
   public var playAfterAnnouncement = false
+  /// Reading was stopped to say something over it (where am I, a new speed): it goes on once that is said,
+  /// even when more is said before it ends.
+  public var resumeAfterSaying = false
   /// What is missing or broken, in words ("The buttons are not working"), said with the greeting.
   public var missingParts: [String] = []
   /// The sound card and amplifier: on while anything may be heard; released after a stop, the end, or
   /// a pause longer than `audioIdleSeconds`.
   public var audio = AudioPower()
+  /// Controls held down past the long-press time (BACK and MENU together make the key describer's chord).
+  public var held = HeldControls()
+  /// The key describer, while it is on: each press says what the control does instead of doing it.
+  public var describer: KeyDescriber?
+  /// Where the listener was before the last jump (a chapter, a bookmark, a burst of knob detents); undo
+  /// goes back there.
+  public var undoPlace: Int?
+  /// When the listener last jumped: detents close together are one jump, for undo.
+  public var lastJumpTime: Double?
+  /// The open book's bookmarks, as offsets in reading order.
+  public var bookmarks: [Int] = []
+  /// When reading was paused: a pause longer than `longPauseSeconds` resumes at the sentence's start.
+  public var pausedAt: Double?
+  public var longPauseSeconds: Double = 600
+  /// The book chosen in the menu that is being opened: once it is, its title and chapter are said and
+  /// reading starts.
+  public var openingFromMenu: String?
 
   public init(playback: PlaybackState = PlaybackState(), policy: SavePolicy = SavePolicy()) {
     self.playback = playback
@@ -42,7 +62,7 @@ public enum ReaderEvent: Equatable, Sendable {
   /// A book was opened, with the place the store had kept for it.
   case bookOpened(
     bookID: String, book: SentenceMap, saved: ReadingPosition?, title: String? = nil, path: String? = nil,
-    chapters: [ChapterMark] = [])
+    chapters: [ChapterMark] = [], bookmarks: [Int] = [])
   /// The box has started: say where the listener is and go on reading, or how to choose a book.
   case poweredOn
   /// The last announcement was said to its end (not cut off by something newer).
@@ -83,6 +103,13 @@ public enum ReaderEffect: Equatable, Sendable {
   case announce(text: String, wpm: Int, voice: String)
   /// Open this book of the library (the runtime reads its file and posts `bookOpened`).
   case openLibraryBook(bookID: String)
+  /// Keep a bookmark of the open book, durably.
+  case addBookmark(bookID: String, position: ReadingPosition)
+  case removeBookmark(bookID: String, offset: Int)
+  /// Fade the sound to silence over this many seconds (the sleep timer's end).
+  case fadeOut(seconds: Double)
+  /// Back to full volume at once (a fade cancelled, reading after the timer).
+  case restoreVolume
 }
 
 /// Playback composed with PlaybackPosition: playback decides, and its changes become position events.
@@ -129,16 +156,26 @@ public enum Reader {
       if effect != .deactivateAudio, state.audio.isActive, !next.audio.isActive {
         effects.append(.playback(.deactivateAudio))
       }
+      switch (state.playback.phase, playback.phase) {
+      case (.paused, .paused): break
+      case (_, .paused): next.pausedAt = time
+      default: next.pausedAt = nil
+      }
+      if case .utteranceDidFinish = playbackEvent, case .finished = playback.phase, state.playback.phase != .finished {
+        effects.append(Menu.announce("The end of the book. Press PLAY to start over.", in: next))
+      }
+      let (timed, timerEffects) = SleepTimers.followed(next, at: time)
+      next = timed
+      effects += timerEffects
     case .control(let name, let gesture):
       // The listener took over: the greeting no longer starts reading by itself.
       next.playAfterAnnouncement = false
-      next.display = DisplayView.reduce(
-        state.display, control: name, gesture: gesture, mode: ControlMap.mode(of: state), at: time)
-      return reduce(next, ControlMap.events(control: name, gesture: gesture, in: next), at: time)
+      next.display.lastInput = time
+      return ControlHandling.handle(next, control: name, gesture: gesture, at: time)
     case .encoder(let steps):
       next.playAfterAnnouncement = false
       next.display.lastInput = time
-      return reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time)
+      return ControlHandling.handle(next, encoderSteps: steps, at: time)
     case .partMissing(let part):
       guard !state.missingParts.contains(part) else { return (state, []) }
       next.missingParts.append(part)
@@ -158,9 +195,11 @@ public enum Reader {
         return (state, effects)
       }
       next.playAfterAnnouncement = true
+      // Reading goes on from the start of the kept sentence, so the listener finds the thread again.
+      next.playback.offset = SleepTimers.sentenceStart(state)
       effects.append(Menu.announce(greeting(state), in: state))
     case .announcementFinished:
-      guard state.playAfterAnnouncement else {
+      guard state.playAfterAnnouncement || state.resumeAfterSaying else {
         // Said, and nothing is read: the sound stays on for a while (the next menu item needs no start-up),
         // and is released like a pause's.
         guard state.audio.isActive, state.playback.phase.liveUtterance == nil else { return (state, []) }
@@ -168,9 +207,10 @@ public enum Reader {
         return (next, [])
       }
       next.playAfterAnnouncement = false
+      next.resumeAfterSaying = false
       guard state.menu == nil, state.playback.phase.liveUtterance == nil else { return (next, []) }
       return reduce(next, .playback(.primaryTapped), at: time)
-    case .bookOpened(let bookID, let book, let saved, let title, let path, let chapters):
+    case .bookOpened(let bookID, let book, let saved, let title, let path, let chapters, let bookmarks):
       if let live = state.playback.phase.liveUtterance {
         effects.append(.playback(.stop(token: live.token)))
       }
@@ -187,6 +227,10 @@ public enum Reader {
       next.title = title
       next.bookPath = path
       next.chapters = chapters
+      next.bookmarks = bookmarks.filter { $0 >= 0 && $0 <= book.endOffset }.sorted()
+      next.undoPlace = nil
+      next.lastJumpTime = nil
+      next.pausedAt = nil
       next.position = position
       next.playback = PlaybackState(
         book: book, offset: restored?.offset ?? 0, wpm: state.playback.wpm, voice: state.playback.voice,
@@ -199,6 +243,13 @@ public enum Reader {
       effects.append(.loadBook(book))
       if bookID != state.bookID || path != state.bookPath {
         effects.append(.rememberOpenBook(bookID: bookID, path: path))
+      }
+      if state.openingFromMenu != nil {
+        // Chosen in the menu: say where the listener is in it, then read (or ask, for a finished book).
+        next.openingFromMenu = nil
+        let (greeted, greeting) = reduce(next, .poweredOn, at: time)
+        next = greeted
+        effects += greeting
       }
     case .clockTicked:
       switch state.playback.phase {
@@ -216,24 +267,30 @@ public enum Reader {
       let (position, save) = PlaybackPositionReducer.reduce(state.position, .clockTicked(at: time))
       next.position = position
       if let save { effects.append(.savePosition(save)) }
-      // The sleep timer counts reading time only; when it runs out, reading pauses (PLAY goes on).
-      if var timer = state.sleepTimer {
-        if case .speaking = state.playback.phase { timer.remaining -= max(0, time - timer.lastTick) }
-        timer.lastTick = time
-        next.sleepTimer = timer
-        if timer.remaining <= 0, case .speaking = next.playback.phase {
-          next.sleepTimer = nil
-          let (paused, pauseEffects) = reduce(next, .playback(.primaryTapped), at: time)
-          next = paused
-          effects += pauseEffects
-        }
+      let (timed, timerEffects) = SleepTimers.ticked(next, at: time)
+      next = timed
+      effects += timerEffects
+      // The key describer goes off by itself after a while without a press, and says so.
+      if let describer = next.describer, describer.hasTimedOut(at: time) {
+        next.describer = nil
+        effects.append(Menu.announce("Key describer off.", in: next))
       }
     case .menu(let menuEvent):
       return Menu.reduce(state, menuEvent, at: time)
     case .bookFailedToOpen(let title, let reason):
+      // From now on the book is listed with the reason, instead of failing again in silence.
+      if let id = state.openingFromMenu, let index = state.library.firstIndex(where: { $0.id == id }) {
+        next.library[index].problem = reason
+      }
+      next.openingFromMenu = nil
       effects.append(Menu.announce("Cannot open \(title): \(reason).", in: state))
     case .libraryChanged(let entries):
-      next.library = entries
+      // What was learnt by opening a book (that it cannot be) stays with it while it is the same book.
+      next.library = entries.map { entry in
+        var kept = entry
+        if kept.problem == nil { kept.problem = state.library.first { $0.id == entry.id }?.problem }
+        return kept
+      }
       if var menu = state.menu, menu.page == .books {
         // The book the listener last heard stays selected; if it is gone, the one now under the cursor
         // is said, so choosing never opens a book that was not announced.
@@ -300,6 +357,12 @@ public enum Reader {
       break
     }
     if case .startUtterance = effect, after.offset != before.offset {
+      return .jumped(place, at: time)
+    }
+    if case .idle = after.phase, case .idle = before.phase, after.offset != before.offset {
+      return .jumped(place, at: time)
+    }
+    if case .idle = after.phase, case .finished = before.phase, after.offset != before.offset {
       return .jumped(place, at: time)
     }
     if case .paused = after.phase {

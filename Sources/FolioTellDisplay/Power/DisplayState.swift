@@ -35,7 +35,7 @@ public struct DisplayState: Equatable, Sendable {
     self.choices = choices
     self.settings = settings
     let idle = time - choices.lastInput
-    if settings.offAfter > 0, idle >= settings.offAfter {
+    if choices.asleep || choices.isOff || (settings.offAfter > 0 && idle >= settings.offAfter) {
       power = .off
     } else if choices.night {
       power = .on(brightness: settings.nightBrightness)
@@ -58,6 +58,7 @@ public struct DisplayState: Equatable, Sendable {
   /// When something changes next without input (the dim, the switch-off, the status ending); nil: never.
   public func nextChange(after time: Double) -> Double? {
     var moments: [Double] = []
+    if choices.asleep || choices.isOff { return nil }
     if let until = statusUntil, until > time { moments.append(until) }
     let dim = choices.lastInput + settings.dimAfter
     if !choices.night, dim > time { moments.append(dim) }

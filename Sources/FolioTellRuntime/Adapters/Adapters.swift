@@ -28,10 +28,16 @@ public protocol AudioOutput: Sendable {
   func deactivate()
   /// Something is about to be heard: power what `deactivate` switched off, and wait until it is ready.
   func activate()
+  /// Lowers the volume steadily to silence over the next `seconds` of sound (the sleep timer's end).
+  func fadeOut(seconds: Double)
+  /// Full volume again, at once.
+  func restoreVolume()
 }
 
 extension AudioOutput {
   public func activate() {}
+  public func fadeOut(seconds: Double) {}
+  public func restoreVolume() {}
 }
 
 /// Keeps the listener's place across restarts. The PlaybackPosition reducer decides when; the store how.
@@ -43,6 +49,11 @@ public protocol PositionStore: Sendable {
   func saveSettings(_ settings: PlaybackSettings) throws
   /// Durably: the book (and the file it came from, when known) to reopen after a restart.
   func rememberOpenBook(bookID: String, path: String?) throws
+  /// Durably: a bookmark of a book, and taking one away.
+  func addBookmark(bookID: String, position: ReadingPosition) throws
+  func removeBookmark(bookID: String, offset: Int) throws
+  /// A book's bookmarks, as offsets in reading order.
+  func bookmarkOffsets(bookID: String) -> [Int]
 }
 
 /// Seconds on a clock that never goes backwards.

@@ -16,6 +16,7 @@ public final class InMemoryPositionStore: PositionStore {
     var positions: [String: ReadingPosition] = [:]
     var settings: PlaybackSettings?
     var openBook: (id: String, path: String?)?
+    var bookmarks: [String: [Int]] = [:]
   }
   private let contents = Mutex(Contents())
 
@@ -31,4 +32,13 @@ public final class InMemoryPositionStore: PositionStore {
   public func rememberOpenBook(bookID: String, path: String?) throws {
     contents.withLock { $0.openBook = (bookID, path) }
   }
+  public func addBookmark(bookID: String, position: ReadingPosition) throws {
+    contents.withLock {
+      $0.bookmarks[bookID] = Array(Set($0.bookmarks[bookID, default: []] + [position.offset])).sorted()
+    }
+  }
+  public func removeBookmark(bookID: String, offset: Int) throws {
+    contents.withLock { $0.bookmarks[bookID]?.removeAll { $0 == offset } }
+  }
+  public func bookmarkOffsets(bookID: String) -> [Int] { contents.withLock { $0.bookmarks[bookID] ?? [] } }
 }

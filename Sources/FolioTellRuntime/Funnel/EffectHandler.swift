@@ -58,6 +58,14 @@ public final class EffectHandler: Sendable {
       speech.announce(text, wpm: wpm, voice: voice)
     case .openLibraryBook(let bookID):
       openBook.withLock { $0 }?(bookID)
+    case .addBookmark(let bookID, let position):
+      keep(sink, state) { try self.store.addBookmark(bookID: bookID, position: position) }
+    case .removeBookmark(let bookID, let offset):
+      keep(sink, state) { try self.store.removeBookmark(bookID: bookID, offset: offset) }
+    case .fadeOut(let seconds):
+      audio.fadeOut(seconds: seconds)
+    case .restoreVolume:
+      audio.restoreVolume()
     }
   }
 }

@@ -46,7 +46,10 @@ public final class ReaderRuntime: EventSink, Sendable {
   ) {
     do {
       let saved = try handler.store.load(bookID: bookID)
-      post(.bookOpened(bookID: bookID, book: book, saved: saved, title: title, path: path, chapters: chapters))
+      let bookmarks = handler.store.bookmarkOffsets(bookID: bookID)
+      post(
+        .bookOpened(
+          bookID: bookID, book: book, saved: saved, title: title, path: path, chapters: chapters, bookmarks: bookmarks))
     } catch {
       post(.positionStoreFailed(reason: "\(error)"))
       post(.bookOpened(bookID: bookID, book: book, saved: nil, title: title, path: path, chapters: chapters))

@@ -63,7 +63,7 @@ extension TraceFormat {
         else {
           throw TraceError(line: line, message: "each book of libraryChanged is {\"id\": \"...\", \"title\": \"...\"}")
         }
-        books.append(LibraryBook(id: id, title: title))
+        books.append(LibraryBook(id: id, title: title, problem: book["problem"]?.stringValue))
       }
       return .libraryChanged(books)
     case "bookFailedToOpen":
@@ -108,8 +108,10 @@ extension TraceFormat {
       case .back: return named("menu", [("action", JSONWriter.string("back"))])
       }
     case .libraryChanged(let books):
-      let list = books.map {
-        JSONWriter.object([("id", JSONWriter.string($0.id)), ("title", JSONWriter.string($0.title))])
+      let list = books.map { book in
+        JSONWriter.object(
+          [("id", JSONWriter.string(book.id)), ("title", JSONWriter.string(book.title))]
+            + (book.problem.map { [("problem", JSONWriter.string($0))] } ?? []))
       }
       return named("libraryChanged", [("books", "[" + list.joined(separator: ", ") + "]")])
     case .bookFailedToOpen(let title, let reason):
@@ -177,6 +179,14 @@ extension TraceFormat {
           return JSONWriter.object([("effect", "\"announce\""), ("text", JSONWriter.string(text))])
         case .openLibraryBook(let bookID):
           return JSONWriter.object([("effect", "\"openLibraryBook\""), ("bookID", JSONWriter.string(bookID))])
+        case .addBookmark(_, let position):
+          return JSONWriter.object([("effect", "\"addBookmark\""), ("offset", String(position.offset))])
+        case .removeBookmark(_, let offset):
+          return JSONWriter.object([("effect", "\"removeBookmark\""), ("offset", String(offset))])
+        case .fadeOut(let seconds):
+          return JSONWriter.object([("effect", "\"fadeOut\""), ("seconds", JSONWriter.number(seconds))])
+        case .restoreVolume:
+          return JSONWriter.object([("effect", "\"restoreVolume\"")])
         }
       }.joined(separator: ", ") + "]"
   }

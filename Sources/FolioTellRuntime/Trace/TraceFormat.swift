@@ -22,6 +22,8 @@ public struct TraceDocument: Equatable, Sendable {
   public var time: Double?
   /// `[[title, start], ...]`: the book's chapters.
   public var chapters: [ChapterMark] = []
+  /// `[offset, ...]`: the book's bookmarks, as the store kept them.
+  public var bookmarks: [Int] = []
 
   public init(
     book: SentenceMap, position: Int? = nil, wpm: Int? = nil, voice: String? = nil, bookID: String? = nil,
@@ -86,9 +88,7 @@ public struct TraceStart: Equatable, Sendable {
     }
   }
 
-  static let pageNames: [(MenuState.Page, String)] = [
-    (.main, "main"), (.books, "books"), (.speed, "speed"), (.sleepTimer, "sleepTimer"),
-  ]
+  static let pageNames: [(MenuState.Page, String)] = MenuState.Page.allCases.map { ($0, $0.rawValue) }
 }
 
 public enum TraceLine: Equatable, Sendable {
@@ -104,7 +104,7 @@ public enum TraceLine: Equatable, Sendable {
 public enum TraceFormat {
   public static let eventNames = [
     "primaryTapped", "stopTapped", "jumpToNextSentenceTapped", "jumpToPreviousSentenceTapped",
-    "startOverTapped", "speedChanged", "voiceChanged", "utteranceDidStart", "willSpeakRange",
+    "startOverTapped", "speedChanged", "voiceChanged", "moveTo", "utteranceDidStart", "willSpeakRange",
     "utteranceDidFinish", "utteranceDidCancel", "pauseResolved", "engineFailed",
   ]
 
@@ -195,10 +195,20 @@ public enum TraceFormat {
         chapters.append(ChapterMark(title: title, start: start))
       }
     }
+    var bookmarks: [Int] = []
+    if case .array(let list)? = members["bookmarks"] {
+      for item in list {
+        guard let offset = item.intValue, offset >= 0, offset <= book.endOffset else {
+          throw TraceError(line: line, message: "each bookmark is an offset inside the book (0...\(book.endOffset))")
+        }
+        bookmarks.append(offset)
+      }
+    }
     var document = TraceDocument(
       book: book, position: position, wpm: wpm, voice: voice, bookID: try optionalString("bookID"),
       title: try optionalString("title"), path: try optionalString("path"))
     document.chapters = chapters
+    document.bookmarks = bookmarks
     return document
   }
 
@@ -220,9 +230,14 @@ public enum TraceFormat {
         let selected = menu["selected"]?.intValue, selected >= 0
       else {
         throw TraceError(
-          line: line, message: "\"menu\" is {\"page\": \"main|books|speed|sleepTimer\", \"selected\": N}")
+          line: line,
+          message:
+            "\"menu\" is {\"page\": \"\(MenuState.Page.allCases.map(\.rawValue).joined(separator: "|"))\", \"selected\": N}"
+        )
       }
-      start.menu = MenuState(page: page, selected: selected)
+      start.menu = MenuState(
+        page: page, selected: selected, subject: menu["subject"]?.intValue ?? 0,
+        resumeReading: menu["resume"] == .bool(true))
     }
     if case .object(let display)? = members["display"] {
       let mode = display["mode"]?.stringValue.flatMap(DisplayView.Mode.init(rawValue:)) ?? .reading
@@ -276,6 +291,7 @@ public enum TraceFormat {
     case "startOverTapped": event = .startOverTapped
     case "speedChanged": event = .speedChanged(wpm: try int("wpm"))
     case "voiceChanged": event = .voiceChanged(voice: try string("voice"))
+    case "moveTo": event = .moveTo(offset: try int("offset"))
     case "utteranceDidStart": event = .utteranceDidStart(token: try int("token"))
     case "willSpeakRange":
       event = .willSpeakRange(token: try int("token"), location: try int("location"), length: try int("length"))
@@ -312,14 +328,23 @@ public enum TraceFormat {
     if let seconds = start.audioIdleSeconds { fields.append(("audioIdleSeconds", JSONWriter.number(seconds))) }
     if let menu = start.menu, let name = TraceStart.pageNames.first(where: { $0.0 == menu.page })?.1 {
       fields.append(
-        ("menu", JSONWriter.object([("page", JSONWriter.string(name)), ("selected", String(menu.selected))])))
+        (
+          "menu",
+          JSONWriter.object(
+            [("page", JSONWriter.string(name)), ("selected", String(menu.selected))]
+              + (menu.subject != 0 ? [("subject", String(menu.subject))] : [])
+              + (menu.resumeReading ? [("resume", "true")] : []))
+        ))
     }
     if let seconds = start.sleepSeconds { fields.append(("sleepSeconds", JSONWriter.number(seconds))) }
     if let display = start.display {
       fields.append(
-        ("display", JSONWriter.object([
-          ("mode", JSONWriter.string(display.mode.rawValue)), ("night", display.night ? "true" : "false"),
-        ])))
+        (
+          "display",
+          JSONWriter.object([
+            ("mode", JSONWriter.string(display.mode.rawValue)), ("night", display.night ? "true" : "false"),
+          ])
+        ))
     }
     return JSONWriter.object([("box", JSONWriter.object(fields))])
   }
@@ -341,6 +366,9 @@ public enum TraceFormat {
       let list = document.chapters.map { "[" + JSONWriter.string($0.title) + ", " + String($0.start) + "]" }
       fields.append(("chapters", "[" + list.joined(separator: ", ") + "]"))
     }
+    if !document.bookmarks.isEmpty {
+      fields.append(("bookmarks", "[" + document.bookmarks.map(String.init).joined(separator: ", ") + "]"))
+    }
     var line: [(String, String)] = []
     if let time = document.time { line.append(("t", JSONWriter.number(time))) }
     line.append(("document", JSONWriter.object(fields)))
@@ -356,6 +384,7 @@ public enum TraceFormat {
       break
     case .speedChanged(let wpm): fields.append(("wpm", String(wpm)))
     case .voiceChanged(let voice): fields.append(("voice", JSONWriter.string(voice)))
+    case .moveTo(let offset): fields.append(("offset", String(offset)))
     case .utteranceDidStart(let token), .utteranceDidFinish(let token), .utteranceDidCancel(let token),
       .pauseResolved(let token):
       fields.append(("token", String(token)))

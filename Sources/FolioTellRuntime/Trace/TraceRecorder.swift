@@ -28,12 +28,13 @@ public final class TraceRecorder: Sendable {
     switch step.event {
     case .playback(let event):
       line = TraceFormat.encode(event, time: time)
-    case .bookOpened(let bookID, let book, let saved, let title, let path, let chapters):
+    case .bookOpened(let bookID, let book, let saved, let title, let path, let chapters, let bookmarks):
       let playback = step.after.playback
       var document = TraceDocument(
         book: book, position: saved.map { _ in playback.offset }, wpm: playback.wpm, voice: playback.voice,
         bookID: bookID, title: title, path: path, time: time)
       document.chapters = chapters
+      document.bookmarks = bookmarks
       line = TraceFormat.encode(document)
     default:
       line = TraceFormat.encode(root: step.event, time: time)
@@ -55,6 +56,7 @@ public final class TraceRecorder: Sendable {
         book: playback.book, position: playback.offset, bookID: bookID, title: state.title, path: state.bookPath,
         time: time)
       document.chapters = state.chapters
+      document.bookmarks = state.bookmarks
       lines.append(TraceFormat.encode(document))
     }
     return lines

@@ -180,6 +180,13 @@ public final class LogStore: PositionStore {
 
   public func addBookmark(_ bookmark: Bookmark) throws(StoreError) { try append([.bookmarkAdded(bookmark)]) }
 
+  public func addBookmark(bookID: String, position: ReadingPosition) throws {
+    try addBookmark(
+      Bookmark(bookID: bookID, offset: position.offset, sentence: position.sentence, wallTime: options.wallClock()))
+  }
+
+  public func bookmarkOffsets(bookID: String) -> [Int] { bookmarks(for: bookID).map(\.offset) }
+
   public func removeBookmark(bookID: String, offset: Int) throws(StoreError) {
     try append([.bookmarkRemoved(bookID: bookID, offset: offset)])
   }

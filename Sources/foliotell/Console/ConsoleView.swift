@@ -81,8 +81,13 @@ final class ConsoleView: Sendable {
     }
     if case .bookOpened = step.event {
       let book = after.playback.book
-      let place =
-        after.playback.offset > 0 ? "resuming at sentence \(after.playback.sentenceIndex + 1)" : "from the start"
+      let place: String
+      if !book.isEmpty, after.playback.offset >= book.endOffset {
+        place = "finished; PLAY starts it over"
+      } else {
+        place =
+          after.playback.offset > 0 ? "resuming at sentence \(after.playback.sentenceIndex + 1)" : "from the start"
+      }
       return "[book opened: \(book.count) sentences, \(place)]"
     }
     if after.playback.wpm != before.playback.wpm { return "[speed \(after.playback.wpm) words per minute]" }

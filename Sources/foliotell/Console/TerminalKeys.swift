@@ -8,7 +8,8 @@ import Glibc
 /// on exit, on Ctrl-C and on a crash signal.
 enum TerminalKeys {
   enum Action: Equatable {
-    /// A named control and its gesture (a key is a short press; r is a long STOP), so the keys do what the
+    /// A named control and its gesture (a key is a short press; r is a long STOP, w a long PLAY, N and P long
+    /// NEXT and PREVIOUS, u lets go of a held BACK, k the BACK+MENU chord), so the keys do what the
     /// box's controls do.
     case control(String, Gesture)
     case quit
@@ -61,6 +62,13 @@ enum TerminalKeys {
     case [UInt8(ascii: "-")], [0x1B, 0x5B, 0x42]: return .control(ControlName.slower, .short)
     case [UInt8(ascii: "m")]: return .control(ControlName.menu, .short)
     case [UInt8(ascii: "b")], [0x7F]: return .control(ControlName.back, .short)
+    // Holds a terminal cannot tell: each has a key of its own.
+    case [UInt8(ascii: "w")]: return .control(ControlName.play, .long)
+    case [UInt8(ascii: "N")]: return .control(ControlName.next, .long)
+    case [UInt8(ascii: "P")]: return .control(ControlName.previous, .long)
+    case [UInt8(ascii: "u")]: return .control(ControlName.back, .release)
+    case [UInt8(ascii: "i")]: return .control(ControlName.menu, .long)
+    case [UInt8(ascii: "k")]: return .control(ControlName.describerChord, .long)
     case [UInt8(ascii: "q")], [0x03], [0x04]: return .quit
     default: return nil
     }

@@ -1,0 +1,134 @@
+/// A control or the knob, handled on the state it meets: the key describer first, then the chord, then
+/// the action the control map gives.
+enum ControlHandling {
+  static func handle(_ state: ReaderState, control: String, gesture: Gesture, at time: Double) -> (
+    ReaderState, [ReaderEffect]
+  ) {
+    var next = state
+    var effects: [ReaderEffect] = []
+    let chordCompleted = next.held.follow(control: control, gesture: gesture, at: time)
+    let chordInvolved = next.held.chordFired
+    if gesture == .release { next.held.settle() }
+    // Any control during the sleep timer's fade wakes the box: the volume comes back.
+    (next, effects) = SleepTimers.controlTouched(next, effects, at: time)
+    let mode = ControlMap.mode(of: next)
+    if chordCompleted || control == ControlName.describerChord {
+      guard control == ControlName.describerChord ? gesture == .long : true else { return (next, effects) }
+      return Reader.appending(effects, to: toggleDescriber(next, at: time))
+    }
+    if let describer = next.describer {
+      if describer.hasTimedOut(at: time) {
+        next.describer = nil
+        effects.append(Menu.announce("Key describer off.", in: next))
+      } else {
+        guard gesture == .short || gesture == .long else { return (next, effects) }
+        next.describer = KeyDescriber(lastPress: time)
+        let description =
+          ControlMap.describedAction(control: control, gesture: gesture, in: mode)?.description
+          ?? "Does nothing here."
+        let held = gesture == .long ? " held" : ""
+        effects.append(Menu.announce("\(spokenName(control))\(held): \(description)", in: next))
+        return (next, effects)
+      }
+    }
+    guard let action = ControlMap.action(control: control, gesture: gesture, in: mode) else {
+      return (next, effects)
+    }
+    // A held BACK that was part of the chord does not also undo when let go.
+    if action == .undo, chordInvolved { return (next, effects) }
+    return Reader.appending(effects, to: perform(action, next, at: time))
+  }
+
+  static func handle(_ state: ReaderState, encoderSteps steps: Int, at time: Double) -> (ReaderState, [ReaderEffect]) {
+    var (next, effects) = SleepTimers.controlTouched(state, [], at: time)
+    if next.describer != nil, !(next.describer?.hasTimedOut(at: time) ?? true) {
+      next.describer = KeyDescriber(lastPress: time)
+      effects.append(Menu.announce(ControlMap.knobDescription(in: ControlMap.mode(of: next)), in: next))
+      return (next, effects)
+    }
+    if ControlMap.mode(of: next) == .reading, steps != 0 {
+      next = Navigation.noteJump(next, at: time)
+    }
+    return Reader.appending(
+      effects, to: Reader.reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time))
+  }
+
+  static func toggleDescriber(_ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+    var next = state
+    if state.describer == nil {
+      let (stopped, effects) = Interjection.say(
+        "Key describer on. Press any control to hear what it does. Hold BACK and MENU again to leave.", state,
+        at: time)
+      next = stopped
+      next.describer = KeyDescriber(lastPress: time)
+      next.resumeAfterSaying = false
+      return (next, effects)
+    }
+    next.describer = nil
+    return (next, [Menu.announce("Key describer off.", in: next)])
+  }
+
+  /// How the describer names a control: "Play", "Encoder push".
+  static func spokenName(_ control: String) -> String {
+    let words = control.split(separator: "_").map { $0.lowercased() }.joined(separator: " ")
+    return words.prefix(1).uppercased() + words.dropFirst()
+  }
+
+  static func perform(_ action: ControlAction, _ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+    var next = state
+    // Only what is said over the book keeps a pending "go on reading"; anything else takes it over.
+    switch action {
+    case .whereAmI, .faster, .slower, .nextChapter, .previousChapter, .undo, .toggleBigWord, .showStatus, .openMenu:
+      break
+    default:
+      next.resumeAfterSaying = false
+    }
+    let state = next
+    switch action {
+    case .playPause:
+      return Resume.play(state, at: time)
+    case .whereAmI:
+      return Interjection.say(WhereAmI.text(state), state, at: time)
+    case .stop:
+      guard state.playback.phase.liveUtterance != nil else {
+        return (state, [Menu.announce("Stopped.", in: state)])
+      }
+      let (stopped, effects) = Reader.reduce(state, .playback(.stopTapped), at: time)
+      return (stopped, effects + [Menu.announce("Stopped. PLAY goes on from here.", in: stopped)])
+    case .startOver:
+      next = Navigation.noteJump(state, at: time, force: true)
+      return Reader.reduce(next, .playback(.startOverTapped), at: time)
+    case .nextSentence, .previousSentence:
+      next = Navigation.noteJump(state, at: time)
+      let event: PlaybackEvent = action == .nextSentence ? .jumpToNextSentenceTapped : .jumpToPreviousSentenceTapped
+      return Reader.reduce(next, .playback(event), at: time)
+    case .nextChapter:
+      return Navigation.chapter(forward: true, state, at: time)
+    case .previousChapter:
+      return Navigation.chapter(forward: false, state, at: time)
+    case .faster, .slower:
+      let step = action == .faster ? ControlMap.speedStep : -ControlMap.speedStep
+      return SpokenSpeed.change(to: state.playback.wpm + step, state, at: time)
+    case .openMenu:
+      return Reader.reduce(state, .menu(.opened), at: time)
+    case .toggleBigWord:
+      next.display.mode = state.display.mode == .reading ? .bigWord : .reading
+      return (next, [])
+    case .showStatus:
+      next.display.statusRequestedAt = time
+      return (next, [])
+    case .undo:
+      return Navigation.undo(state, at: time)
+    case .toggleKeyDescriber:
+      return toggleDescriber(state, at: time)
+    case .menuNext:
+      return Reader.reduce(state, .menu(.moved(steps: 1)), at: time)
+    case .menuPrevious:
+      return Reader.reduce(state, .menu(.moved(steps: -1)), at: time)
+    case .menuChoose:
+      return Reader.reduce(state, .menu(.chosen), at: time)
+    case .menuBack:
+      return Reader.reduce(state, .menu(.back), at: time)
+    }
+  }
+}

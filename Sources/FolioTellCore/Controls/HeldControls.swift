@@ -1,0 +1,53 @@
+/// Controls held past the long-press time, for the one chord the box knows: BACK and MENU held together
+/// for `chordSeconds` toggle the key describer. Pure bookkeeping on the gestures the decoders report (a
+/// long press, repeats while held, the release), so a trace replays it.
+public struct HeldControls: Equatable, Sendable {
+  /// How long both must be held, counted from the press (the long press fires at 0.6 s of that).
+  public static let chordSeconds = 2.0
+  public static let longPressSeconds = 0.6
+
+  public var held: Set<String> = []
+  /// When both chord controls were first held together.
+  public var chordSince: Double?
+  /// The chord fired while these were held: their own long actions (undo on BACK's release) do not.
+  public var chordFired = false
+
+  public init() {}
+
+  static let chord: Set<String> = [ControlName.back, ControlName.menu]
+
+  /// Follows one gesture; true when the chord completes with it.
+  mutating func follow(control: String, gesture: Gesture, at time: Double) -> Bool {
+    guard Self.chord.contains(control) else { return false }
+    switch gesture {
+    case .long:
+      held.insert(control)
+      if held.isSuperset(of: Self.chord), chordSince == nil { chordSince = time }
+    case .release:
+      held.remove(control)
+      chordSince = nil
+    case .short, .repeatWhileHeld:
+      break
+    }
+    guard let since = chordSince, !chordFired,
+      time - since >= Self.chordSeconds - Self.longPressSeconds
+    else { return false }
+    chordFired = true
+    return true
+  }
+
+  /// After a release has been handled: once nothing of the chord is held, the next holds start afresh.
+  mutating func settle() {
+    if held.isDisjoint(with: Self.chord) { chordFired = false }
+  }
+}
+
+/// The key describer: on since `lastPress` (or its start); it goes off after `timeout` without a press.
+public struct KeyDescriber: Equatable, Sendable {
+  public static let timeout = 30.0
+  public var lastPress: Double
+
+  public init(lastPress: Double) { self.lastPress = lastPress }
+
+  public func hasTimedOut(at time: Double) -> Bool { time - lastPress >= Self.timeout }
+}

@@ -1,0 +1,205 @@
+/// The menu's pages: what each lists and what choosing an item does.
+extension Menu {
+  public enum MainItem: String, CaseIterable, Sendable {
+    case books = "Books"
+    case goTo = "Go to"
+    case bookmarks = "Bookmarks"
+    case speed = "Speed"
+    case sleepTimer = "Sleep timer"
+    case display = "Display"
+    case keyDescriber = "Key describer"
+    case backToReading = "Back to reading"
+  }
+
+  public static let mainItems = MainItem.allCases.map(\.rawValue)
+
+  /// The page a page goes back to, and the item selected there; nil for the main page.
+  static func parent(of page: MenuState.Page) -> (page: MenuState.Page, selected: Int)? {
+    func main(_ item: MainItem) -> (MenuState.Page, Int) { (.main, MainItem.allCases.firstIndex(of: item) ?? 0) }
+    switch page {
+    case .main: return nil
+    case .books: return main(.books)
+    case .goTo: return main(.goTo)
+    case .chapters: return (.goTo, 0)
+    case .percent: return (.goTo, 1)
+    case .bookmarks: return main(.bookmarks)
+    case .bookmark: return (.bookmarks, 0)
+    case .speed: return main(.speed)
+    case .sleepTimer: return main(.sleepTimer)
+    case .display: return main(.display)
+    }
+  }
+
+  /// The items of a page, as they are shown and said.
+  public static func items(of page: MenuState.Page, in state: ReaderState, subject: Int = 0) -> [String] {
+    switch page {
+    case .main:
+      return MainItem.allCases.map { item in
+        switch item {
+        case .speed: return "Speed: \(state.playback.wpm) words a minute"
+        case .sleepTimer: return "Sleep timer: " + (state.sleepTimer?.spokenLeft ?? "off")
+        default: return item.rawValue
+        }
+      }
+    case .books:
+      guard !state.library.isEmpty else { return ["No books found"] }
+      return state.library.map { book in book.problem.map { "\(book.title): cannot be opened, \($0)" } ?? book.title }
+    case .goTo:
+      return ["Chapters", "A percentage"]
+    case .chapters:
+      return state.chapters.isEmpty ? ["This book has no chapters"] : state.chapters.map(\.title)
+    case .percent:
+      return percentChoices.map { "\($0) percent" }
+    case .bookmarks:
+      return ["Add a bookmark here"]
+        + state.bookmarks.enumerated().map { index, offset in
+          "Bookmark \(index + 1): \(WhereAmI.placeName(offset, in: state)). \(firstWords(at: offset, in: state))"
+        }
+    case .bookmark:
+      return ["Go to bookmark \(subject + 1)", "Delete bookmark \(subject + 1)"]
+    case .speed:
+      return speeds(in: state).map { "\($0) words a minute" }
+    case .sleepTimer:
+      return sleepChoices.map { minutes in
+        guard let minutes else { return "At the end of the chapter" }
+        return minutes == 0 ? "Off" : "\(minutes) minutes"
+      }
+    case .display:
+      let view = state.display
+      return [
+        "Big word: " + (view.mode == .bigWord ? "on" : "off"), "Night mode: " + (view.night ? "on" : "off"),
+        "Display: " + (view.isOff ? "off" : "on"),
+      ]
+    }
+  }
+
+  /// The first few words of the sentence at an offset, to tell bookmarks apart by ear.
+  static func firstWords(at offset: Int, in state: ReaderState, count: Int = 6) -> String {
+    let book = state.playback.book
+    guard book.hasText, !book.isEmpty else { return "" }
+    let sentence = book.sentences[book.sentenceIndex(at: offset)]
+    let start = max(sentence.start, min(offset, sentence.end))
+    let words = book.scalars.text(start..<sentence.end).split(whereSeparator: { $0.isWhitespace }).prefix(count)
+    return words.joined(separator: " ")
+  }
+
+  static func speeds(in state: ReaderState) -> [Int] {
+    let limits = state.playback.wpmLimits
+    let first = (limits.lowerBound + speedStep - 1) / speedStep * speedStep
+    let speeds = Array(stride(from: first, through: limits.upperBound, by: speedStep))
+    return speeds.isEmpty ? [state.playback.wpm] : speeds
+  }
+
+  static func choose(_ menu: MenuState, in state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+    switch menu.page {
+    case .main:
+      let item = MainItem.allCases[min(menu.selected, MainItem.allCases.count - 1)]
+      switch item {
+      case .books:
+        return enter(
+          .books, selected: state.bookID.flatMap { id in state.library.firstIndex { $0.id == id } } ?? 0, state)
+      case .goTo: return enter(.goTo, state)
+      case .bookmarks: return enter(.bookmarks, state)
+      case .speed:
+        // The step nearest the current rate.
+        let speeds = speeds(in: state)
+        let nearest =
+          speeds.indices.min { abs(speeds[$0] - state.playback.wpm) < abs(speeds[$1] - state.playback.wpm) } ?? 0
+        return enter(.speed, selected: nearest, state)
+      case .sleepTimer: return enter(.sleepTimer, state)
+      case .display: return enter(.display, state)
+      case .keyDescriber:
+        var closed = state
+        closed.menu = nil
+        return ControlHandling.toggleDescriber(closed, at: time)
+      case .backToReading: return close("Menu closed.", state)
+      }
+    case .books:
+      guard menu.selected < state.library.count else {
+        return (state, [announce("No books found. Put books in the books folder or on a USB drive.", in: state)])
+      }
+      let entry = state.library[menu.selected]
+      if let problem = entry.problem {
+        return (state, [announce("\(entry.title) cannot be opened: \(problem). Choose another book.", in: state)])
+      }
+      var next = state
+      next.menu = nil
+      next.openingFromMenu = entry.id
+      return (next, [announce("Opening \(entry.title).", in: next), .openLibraryBook(bookID: entry.id)])
+    case .goTo:
+      return enter(menu.selected == 0 ? .chapters : .percent, state)
+    case .chapters:
+      guard menu.selected < state.chapters.count else {
+        return (state, [announce("This book has no chapters.", in: state)])
+      }
+      let chapter = state.chapters[menu.selected]
+      return goTo(chapter.start, saying: chapter.title, menu, state, at: time)
+    case .percent:
+      let percent = percentChoices[min(menu.selected, percentChoices.count - 1)]
+      let offset = Navigation.offset(ofPercent: percent, in: state.playback.book)
+      var words = "\(percent) percent"
+      if let title = Navigation.chapterTitle(at: offset, in: state) { words += ". " + title }
+      return goTo(offset, saying: words, menu, state, at: time)
+    case .bookmarks:
+      if menu.selected == 0 { return Bookmarks.add(state, at: time) }
+      return enter(.bookmark, subject: menu.selected - 1, state)
+    case .bookmark:
+      guard menu.subject < state.bookmarks.count else { return enter(.bookmarks, state) }
+      let offset = state.bookmarks[menu.subject]
+      if menu.selected == 0 {
+        return goTo(
+          offset, saying: "Bookmark \(menu.subject + 1). \(WhereAmI.placeName(offset, in: state))", menu, state,
+          at: time)
+      }
+      return Bookmarks.remove(at: menu.subject, state)
+    case .speed:
+      let speeds = speeds(in: state)
+      let wpm = speeds[min(menu.selected, speeds.count - 1)]
+      var changed = state
+      changed.menu = nil
+      (changed, _) = Reader.reduce(changed, .playback(.speedChanged(wpm: wpm)), at: time)
+      changed.menu = menu
+      let (closed, effects) = close("Speed \(wpm) words a minute.", changed)
+      let saved = PlaybackSettings(wpm: changed.playback.wpm, voice: changed.playback.voice)
+      return (closed, (wpm != state.playback.wpm ? [.saveSettings(saved)] : []) + effects)
+    case .sleepTimer:
+      let minutes = sleepChoices[min(menu.selected, sleepChoices.count - 1)]
+      var next = state
+      if minutes == 0 {
+        next.sleepTimer = nil
+        return Reader.appending(
+          state.sleepTimer?.isFading == true ? [.restoreVolume] : [], to: close("Sleep timer off.", next))
+      }
+      next.sleepTimer = SleepTimers.make(minutes: minutes, state, at: time)
+      guard next.sleepTimer != nil else { return close("No book is open, so there is no chapter to end.", state) }
+      let words = minutes.map { "Reading stops in \($0) minutes." } ?? "Reading stops at the end of the chapter."
+      return close(words, next)
+    case .display:
+      var next = state
+      let words: String
+      switch menu.selected {
+      case 0:
+        next.display.mode = state.display.mode == .bigWord ? .reading : .bigWord
+        words = next.display.mode == .bigWord ? "Big word on." : "Big word off."
+      case 1:
+        next.display.night.toggle()
+        words = next.display.night ? "Night mode on." : "Night mode off."
+      default:
+        next.display.isOff.toggle()
+        words = next.display.isOff ? "Display off." : "Display on."
+      }
+      return close(words, next)
+    }
+  }
+
+  /// A place chosen in the menu: the menu closes, the place is said, and reading goes on if it was.
+  static func goTo(_ offset: Int, saying words: String, _ menu: MenuState, _ state: ReaderState, at time: Double) -> (
+    ReaderState, [ReaderEffect]
+  ) {
+    var (next, effects) = Navigation.go(to: offset, saying: words, state, at: time, closingMenu: true)
+    // Reading goes on from the new place: the listener chose where to read.
+    next.playAfterAnnouncement = true
+    effects = effects.map { $0 }
+    return (next, effects)
+  }
+}

@@ -1,0 +1,87 @@
+/// Moving through the book by chapter, to a percentage or a bookmark, and back again: every jump keeps
+/// where the listener was, so one control (undo) brings the place back after a slip of the hand.
+enum Navigation {
+  /// Jumps closer together than this are one jump for undo (a burst of knob detents).
+  static let burstSeconds = 3.0
+
+  /// Remembers the place before a jump, unless this jump continues a burst.
+  static func noteJump(_ state: ReaderState, at time: Double, force: Bool = false) -> ReaderState {
+    var next = state
+    if force || state.lastJumpTime.map({ time - $0 > burstSeconds }) ?? true {
+      next.undoPlace = state.playback.offset
+    }
+    next.lastJumpTime = time
+    return next
+  }
+
+  /// The chapter the offset is in, by index.
+  static func chapterIndex(at offset: Int, in chapters: [ChapterMark]) -> Int? {
+    chapters.lastIndex { $0.start <= offset }
+  }
+
+  static func chapterTitle(at offset: Int, in state: ReaderState) -> String? {
+    chapterIndex(at: offset, in: state.chapters).map { state.chapters[$0].title }
+  }
+
+  /// A long NEXT: the next chapter. A long PREVIOUS: the start of this chapter, or the one before when the
+  /// listener is at its very start.
+  static func chapter(forward: Bool, _ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+    let chapters = state.chapters
+    let offset = state.playback.offset
+    guard !chapters.isEmpty else { return (state, [Menu.announce("This book has no chapters.", in: state)]) }
+    let current = chapterIndex(at: offset, in: chapters)
+    let target: Int?
+    if forward {
+      target = chapters.firstIndex { $0.start > offset }
+    } else if let current {
+      let atStart = state.playback.book.isEmpty || offset <= firstWordStart(of: chapters[current], in: state)
+      target = atStart ? (current > 0 ? current - 1 : nil) : current
+    } else {
+      target = nil
+    }
+    guard let target else {
+      let words = forward ? "This is the last chapter." : "This is the first chapter."
+      return (state, [Menu.announce(words, in: state)])
+    }
+    return go(to: chapters[target].start, saying: chapters[target].title, state, at: time)
+  }
+
+  /// The first sentence at or after a chapter's start: before it the listener is still "at the start".
+  static func firstWordStart(of chapter: ChapterMark, in state: ReaderState) -> Int {
+    let book = state.playback.book
+    let index = book.sentenceIndex(at: chapter.start)
+    let sentence = book.sentences[index]
+    return sentence.start >= chapter.start ? sentence.start : chapter.start
+  }
+
+  /// Moves the place, says where it landed, and goes on reading if reading was going on.
+  static func go(to offset: Int, saying words: String, _ state: ReaderState, at time: Double, closingMenu: Bool = false)
+    -> (ReaderState, [ReaderEffect])
+  {
+    var next = noteJump(state, at: time, force: true)
+    if closingMenu { next.menu = nil }
+    let text = words.hasSuffix(".") || words.hasSuffix("!") || words.hasSuffix("?") ? words : words + "."
+    return Interjection.say(text, next, at: time, before: [.playback(.moveTo(offset: offset))])
+  }
+
+  /// Back to where the listener was before the last jump; undo again goes forth.
+  static func undo(_ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+    guard let place = state.undoPlace, place != state.playback.offset else {
+      return (state, [Menu.announce("Nothing to undo.", in: state)])
+    }
+    let from = state.playback.offset
+    var (next, effects) = go(to: place, saying: "Back to " + WhereAmI.placeName(place, in: state), state, at: time)
+    next.undoPlace = from
+    next.lastJumpTime = nil
+    effects = effects.map { $0 }
+    return (next, effects)
+  }
+
+  /// A percentage of the book (0 to 100): the start of the sentence there.
+  static func offset(ofPercent percent: Int, in book: SentenceMap) -> Int {
+    guard !book.isEmpty else { return 0 }
+    let target = book.endOffset * min(max(percent, 0), 100) / 100
+    let index = book.sentenceIndex(at: target)
+    return book.sentences[index].start
+  }
+}

@@ -1,0 +1,55 @@
+/// What a long PLAY says: the book, the chapter, how far, the time left in the chapter and the book at the
+/// current speed, and the sleep timer.
+enum WhereAmI {
+  static func text(_ state: ReaderState) -> String {
+    guard state.bookID != nil, !state.playback.book.isEmpty else {
+      return "No book is open. Press MENU, then choose one from Books."
+    }
+    let book = state.playback.book
+    let offset = state.playback.offset
+    var parts: [String] = []
+    if let title = state.title { parts.append(title) }
+    let chapterIndex = Navigation.chapterIndex(at: offset, in: state.chapters)
+    if let chapterIndex { parts.append(state.chapters[chapterIndex].title) }
+    parts.append("\(percent(offset, of: book)) percent")
+    let wpm = max(state.playback.wpm, 1)
+    if let chapterIndex {
+      let end = chapterIndex + 1 < state.chapters.count ? state.chapters[chapterIndex + 1].start : book.endOffset
+      parts.append(
+        duration(words: book.scalars.wordCount(offset..<max(offset, end)), wpm: wpm) + " left in the chapter")
+    }
+    parts.append(duration(words: book.scalars.wordCount(offset..<book.endOffset), wpm: wpm) + " left in the book")
+    if let timer = state.sleepTimer { parts.append("Sleep timer: " + timer.spokenLeft) }
+    if case .finished = state.playback.phase { parts.append("You finished this book") }
+    return parts.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
+  }
+
+  static func percent(_ offset: Int, of book: SentenceMap) -> Int {
+    book.endOffset > 0 ? min(100, offset * 100 / book.endOffset) : 0
+  }
+
+  /// "chapter 2, The Pool of Tears, 40 percent", for undo and bookmarks.
+  static func placeName(_ offset: Int, in state: ReaderState) -> String {
+    var parts: [String] = []
+    if let index = Navigation.chapterIndex(at: offset, in: state.chapters) {
+      parts.append("chapter \(index + 1)")
+    }
+    parts.append("\(percent(offset, of: state.playback.book)) percent")
+    return parts.joined(separator: ", ")
+  }
+
+  /// "less than a minute", "1 minute", "2 hours 5 minutes".
+  static func duration(words: Int, wpm: Int) -> String {
+    duration(minutes: Int((Double(words) / Double(max(wpm, 1))).rounded()))
+  }
+
+  static func duration(minutes: Int) -> String {
+    if minutes < 1 { return "less than a minute" }
+    let hours = minutes / 60
+    let rest = minutes % 60
+    let minuteWords = rest == 1 ? "1 minute" : "\(rest) minutes"
+    guard hours > 0 else { return minuteWords }
+    let hourWords = hours == 1 ? "1 hour" : "\(hours) hours"
+    return rest == 0 ? hourWords : hourWords + " " + minuteWords
+  }
+}

@@ -1,0 +1,53 @@
+/// Saying something over the book (where am I, a new speed, a chapter's title): reading stops at the word
+/// being heard, the words are said, and reading goes on from that word once they end, if it was going on.
+enum Interjection {
+  static func say(
+    _ text: String, _ state: ReaderState, at time: Double, before change: [ReaderEvent] = [],
+    wpm: Int? = nil
+  ) -> (ReaderState, [ReaderEffect]) {
+    var next = state
+    var effects: [ReaderEffect] = []
+    let wasReading = isReading(state.playback.phase) || state.resumeAfterSaying
+    if state.playback.phase.liveUtterance != nil {
+      (next, effects) = Reader.reduce(next, .playback(.stopTapped), at: time)
+    }
+    (next, effects) = Reader.appending(effects, to: Reader.reduce(next, change, at: time))
+    next.resumeAfterSaying = wasReading
+    effects.append(.announce(text: text, wpm: wpm ?? next.playback.wpm, voice: next.playback.voice))
+    return (next, effects)
+  }
+
+  /// Reading, or about to be (a pause the listener already took back).
+  static func isReading(_ phase: PlaybackPhase) -> Bool {
+    switch phase {
+    case .speaking, .pausing(_, resumeWhenSilent: true): return true
+    case .pausing, .paused, .idle, .finished: return false
+    }
+  }
+}
+
+/// A speed change is said at the new rate; the fastest and slowest rates say so.
+enum SpokenSpeed {
+  static func change(to wpm: Int, _ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+    let limits = state.playback.wpmLimits
+    let rate = min(max(wpm, limits.lowerBound), limits.upperBound)
+    let words: String
+    if rate == state.playback.wpm, rate == limits.upperBound {
+      words = "Fastest: \(rate) words a minute."
+    } else if rate == state.playback.wpm, rate == limits.lowerBound {
+      words = "Slowest: \(rate) words a minute."
+    } else {
+      words = "\(rate) words a minute."
+    }
+    return Interjection.say(words, state, at: time, before: [.playback(.speedChanged(wpm: rate))])
+  }
+}
+
+extension Reader {
+  /// Effects already made, then a step's.
+  static func appending(_ effects: [ReaderEffect], to step: (ReaderState, [ReaderEffect])) -> (
+    ReaderState, [ReaderEffect]
+  ) {
+    (step.0, effects + step.1)
+  }
+}

@@ -1,0 +1,135 @@
+/// The sleep timer: reading time left, counted on the reducer's clock ticks while the book is read, or the
+/// end of the chapter. The sound fades out over the last `fadeSeconds`; then reading stops, the place goes
+/// back to the sentence the listener was in when they last touched a control (they were awake then), and
+/// the display goes dark. Any control during the fade brings the volume back and starts the timer again.
+public struct SleepTimer: Equatable, Sendable {
+  public static let fadeSeconds = 30.0
+
+  /// Reading time left (for the end of the chapter, estimated from the words left at the current speed).
+  public var remaining: Double
+  public var lastTick: Double
+  /// The minutes chosen; nil: the end of the chapter.
+  public var minutes: Int?
+  /// Where the chapter being read ends, for the end-of-chapter timer.
+  public var chapterEnd: Int?
+  public var isFading = false
+  /// The start of the sentence the listener was in when they last touched a control.
+  public var placeAtLastControl: Int?
+
+  public init(remaining: Double, lastTick: Double, minutes: Int? = nil, chapterEnd: Int? = nil) {
+    self.remaining = remaining
+    self.lastTick = lastTick
+    self.minutes = minutes ?? (chapterEnd == nil ? Int((remaining / 60).rounded(.up)) : nil)
+    self.chapterEnd = chapterEnd
+  }
+
+  /// Whole minutes left, at least 1.
+  public var minutesLeft: Int { max(1, Int((remaining / 60).rounded(.up))) }
+
+  /// "12 minutes left", "at the end of the chapter".
+  public var spokenLeft: String {
+    chapterEnd != nil
+      ? "stops at the end of the chapter" : (minutesLeft == 1 ? "1 minute left" : "\(minutesLeft) minutes left")
+  }
+}
+
+enum SleepTimers {
+  /// A timer set now, in the state the listener is in.
+  static func make(minutes: Int?, _ state: ReaderState, at time: Double) -> SleepTimer? {
+    let offset = state.playback.offset
+    var timer: SleepTimer
+    if let minutes {
+      timer = SleepTimer(remaining: Double(minutes) * 60, lastTick: time, minutes: minutes)
+    } else {
+      guard let end = chapterEnd(after: offset, in: state) else { return nil }
+      timer = SleepTimer(remaining: secondsLeft(to: end, state), lastTick: time, chapterEnd: end)
+    }
+    timer.placeAtLastControl = sentenceStart(state)
+    return timer
+  }
+
+  /// Where the chapter the offset is in ends: the next chapter's start, or the book's end.
+  static func chapterEnd(after offset: Int, in state: ReaderState) -> Int? {
+    guard !state.playback.book.isEmpty else { return nil }
+    return state.chapters.first { $0.start > offset }?.start ?? state.playback.book.endOffset
+  }
+
+  static func secondsLeft(to end: Int, _ state: ReaderState) -> Double {
+    let words = state.playback.book.scalars.wordCount(state.playback.offset..<max(state.playback.offset, end))
+    return Double(words) * 60 / Double(max(state.playback.wpm, 1))
+  }
+
+  static func sentenceStart(_ state: ReaderState) -> Int {
+    let book = state.playback.book
+    guard !book.isEmpty else { return state.playback.offset }
+    return min(book.sentences[book.sentenceIndex(at: state.playback.offset)].start, state.playback.offset)
+  }
+
+  /// A control or the knob was used: the listener is awake. A fade is taken back and the timer starts again.
+  static func controlTouched(_ state: ReaderState, _ effects: [ReaderEffect], at time: Double) -> (
+    ReaderState, [ReaderEffect]
+  ) {
+    var next = state
+    var effects = effects
+    next.display.asleep = false
+    guard var timer = state.sleepTimer else { return (next, effects) }
+    timer.placeAtLastControl = sentenceStart(state)
+    if timer.isFading {
+      effects.append(.restoreVolume)
+      if let renewed = make(minutes: timer.minutes, state, at: time) {
+        timer = renewed
+      } else {
+        timer.isFading = false
+      }
+    }
+    next.sleepTimer = timer
+    return (next, effects)
+  }
+
+  /// On the clock's tick: count reading time, start the fade, or end reading.
+  static func ticked(_ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+    guard var timer = state.sleepTimer else { return (state, []) }
+    var next = state
+    var effects: [ReaderEffect] = []
+    let reading: Bool
+    if case .speaking = state.playback.phase { reading = true } else { reading = false }
+    if let end = timer.chapterEnd {
+      timer.remaining = secondsLeft(to: end, state)
+    } else if reading {
+      timer.remaining -= max(0, time - timer.lastTick)
+    }
+    timer.lastTick = time
+    if timer.remaining <= 0, reading || timer.isFading {
+      return expire(next, at: time)
+    }
+    if reading, !timer.isFading, timer.remaining <= SleepTimer.fadeSeconds {
+      timer.isFading = true
+      effects.append(.fadeOut(seconds: max(timer.remaining, 1)))
+    }
+    next.sleepTimer = timer
+    return (next, effects)
+  }
+
+  /// After a playback step: the end-of-chapter timer ends when the next chapter begins.
+  static func followed(_ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+    guard let timer = state.sleepTimer, let end = timer.chapterEnd, state.playback.offset >= end,
+      state.playback.phase.liveUtterance != nil
+    else { return (state, []) }
+    return expire(state, at: time)
+  }
+
+  /// Reading stops at the place the listener last knew, the volume is back for next time, the display sleeps.
+  static func expire(_ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+    var next = state
+    let place = state.sleepTimer?.placeAtLastControl
+    next.sleepTimer = nil
+    var events: [ReaderEvent] = []
+    if state.playback.phase.liveUtterance != nil { events.append(.playback(.stopTapped)) }
+    if let place, place != state.playback.offset { events.append(.playback(.moveTo(offset: place))) }
+    var effects: [ReaderEffect]
+    (next, effects) = Reader.reduce(next, events, at: time)
+    effects.append(.restoreVolume)
+    next.display.asleep = true
+    return (next, effects)
+  }
+}

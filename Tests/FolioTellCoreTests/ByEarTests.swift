@@ -1,0 +1,368 @@
+import Testing
+
+@testable import FolioTellCore
+
+/// Everything a listener does by ear, as event sequences through the root reducer: where am I, the key
+/// describer and its chord, chapters and undo, bookmarks, the sleep timer's fade, spoken state, resume rules.
+@Suite struct ByEarTests {
+  static let text =
+    "Chapter One. A cat sat on the mat. It was warm. Chapter Two. A dog ran far. It was fast. Chapter Three. The end came."
+  static func sentenceSpans(_ text: String) -> [TextSpan] {
+    var spans: [TextSpan] = []
+    var start = 0
+    let scalars = Array(text.unicodeScalars)
+    for (index, scalar) in scalars.enumerated() where scalar == "." {
+      spans.append(TextSpan(start: start, end: index + 1))
+      start = index + 2
+    }
+    return spans
+  }
+  static let book = try! SentenceMap(sentences: sentenceSpans(text), text: text)
+  static let chapters = [
+    ChapterMark(title: "Chapter One", start: 0), ChapterMark(title: "Chapter Two", start: 48),
+    ChapterMark(title: "Chapter Three", start: 89),
+  ]
+
+  var state = ReaderState()
+  var time = 0.0
+  var effects: [ReaderEffect] = []
+
+  init(saved: ReadingPosition? = nil, bookmarks: [Int] = []) {
+    state.library = [LibraryBook(id: "tale", title: "A Tale")]
+    send(
+      .bookOpened(
+        bookID: "tale", book: Self.book, saved: saved, title: "A Tale", chapters: Self.chapters,
+        bookmarks: bookmarks))
+  }
+
+  mutating func send(_ event: ReaderEvent, at moment: Double? = nil) {
+    if let moment { time = moment }
+    (state, effects) = Reader.reduce(state, event, at: time)
+  }
+
+  mutating func press(_ control: String, _ gesture: Gesture = .short, at moment: Double? = nil) {
+    send(.control(name: control, gesture: gesture), at: moment)
+  }
+
+  /// Reading from the place, the engine having started and heard the word at `word`.
+  mutating func reading(at word: Int) {
+    press("PLAY")
+    let token = state.playback.utteranceToken
+    send(.playback(.utteranceDidStart(token: token)))
+    send(.playback(.willSpeakRange(token: token, location: word, length: 3)))
+  }
+
+  var said: [String] {
+    effects.compactMap { if case .announce(let text, _, _) = $0 { return text } else { return nil } }
+  }
+
+  @Test mutating func aLongPlaySaysWhereTheListenerIsAndReadingGoesOnFromTheSameWord() {
+    reading(at: 65)
+    press("PLAY", .long, at: 5)
+    #expect(
+      said == [
+        "A Tale. Chapter Two. 55 percent. less than a minute left in the chapter. less than a minute left in the book."
+      ])
+    #expect(effects.first == .playback(.stop(token: 1)))
+    #expect(state.resumeAfterSaying)
+    send(.announcementFinished)
+    #expect(effects.first == .playback(.startUtterance(token: 2, offset: 65, wpm: 175, voice: "en")))
+  }
+
+  @Test mutating func whereAmIWhilePausedStaysStopped() {
+    reading(at: 65)
+    press("PLAY")
+    press("PLAY", .long)
+    #expect(said.first?.hasPrefix("A Tale. Chapter Two.") == true)
+    send(.announcementFinished)
+    #expect(state.playback.phase == .idle)
+    #expect(state.playback.offset == 65)
+  }
+
+  @Test mutating func theSleepTimersTimeLeftIsPartOfWhereAmI() {
+    state.sleepTimer = SleepTimer(remaining: 600, lastTick: 0, minutes: 10)
+    press("PLAY", .long)
+    #expect(said.first?.hasSuffix("Sleep timer: 10 minutes left.") == true)
+  }
+
+  @Test mutating func aLongNextMovesAChapterSaysItsTitleAndUndoBringsThePlaceBack() {
+    reading(at: 17)
+    press("NEXT", .long, at: 3)
+    #expect(said == ["Chapter Two."])
+    #expect(state.playback.offset == 48)
+    #expect(state.position.current == ReadingPosition(offset: 48, sentence: 3))
+    send(.announcementFinished)
+    #expect(effects.first == .playback(.startUtterance(token: 2, offset: 48, wpm: 175, voice: "en")))
+    press("NEXT", .long, at: 4)
+    #expect(state.playback.offset == 89)
+    // Undo: a held BACK, let go.
+    press("BACK", .long, at: 6)
+    press("BACK", .release, at: 6.5)
+    #expect(said == ["Back to chapter 2, 41 percent."])
+    #expect(state.playback.offset == 48)
+    // And undo again goes forth.
+    press("BACK", .release, at: 8)
+    #expect(state.playback.offset == 89)
+  }
+
+  @Test mutating func aLongPreviousGoesToTheChaptersStartThenTheOneBefore() {
+    reading(at: 65)
+    press("PREVIOUS", .long)
+    #expect(state.playback.offset == 48)
+    #expect(said == ["Chapter Two."])
+    press("PREVIOUS", .long)
+    #expect(state.playback.offset == 0)
+    press("PREVIOUS", .long)
+    #expect(said == ["This is the first chapter."])
+  }
+
+  @Test mutating func aBurstOfKnobDetentsIsOneJumpForUndo() {
+    reading(at: 13)
+    send(.encoder(steps: 2), at: 1)
+    send(.encoder(steps: 2), at: 2)
+    #expect(state.undoPlace == 13)
+    press("BACK", .release, at: 3)
+    #expect(state.playback.offset == 13)
+  }
+
+  @Test mutating func nothingToUndoIsSaid() {
+    press("BACK", .release)
+    #expect(said == ["Nothing to undo."])
+  }
+
+  @Test mutating func holdingBackAndMenuTogetherForTwoSecondsTogglesTheKeyDescriber() {
+    press("BACK", .long, at: 0.6)
+    press("MENU", .long, at: 0.7)
+    press("BACK", .repeatWhileHeld, at: 1.5)
+    #expect(state.describer == nil)
+    press("MENU", .repeatWhileHeld, at: 2.15)
+    #expect(state.describer != nil)
+    #expect(said.first?.hasPrefix("Key describer on.") == true)
+    // Letting go does not undo, and the status asked by the long MENU is only a glance.
+    press("BACK", .release, at: 2.5)
+    press("MENU", .release, at: 2.6)
+    #expect(effects.isEmpty)
+    // In it, each press says what the control does instead of doing it.
+    press("NEXT", at: 3)
+    #expect(said == ["Next: Next sentence."])
+    #expect(state.playback.offset == 0)
+    press("PLAY", .long, at: 4)
+    #expect(said == ["Play held: Where am I: the book, the chapter, how far, and the time left."])
+    press("BACK", .long, at: 5)
+    #expect(said == ["Back held: Undo: back to where you were before the last jump."])
+    send(.encoder(steps: 1), at: 6)
+    #expect(said == ["The knob: turn it to move sentence by sentence."])
+    // Thirty seconds without a press: it leaves by itself and says so.
+    send(.clockTicked, at: 36)
+    #expect(state.describer == nil)
+    #expect(said == ["Key describer off."])
+  }
+
+  @Test mutating func theChordKeyAndTheMenuItemToggleTheDescriberToo() {
+    press("BACK+MENU", .long)
+    #expect(state.describer != nil)
+    press("MENU")
+    #expect(said == ["Menu: Menu."])
+    press("BACK+MENU", .long)
+    #expect(state.describer == nil)
+    #expect(said == ["Key describer off."])
+    press("MENU")
+    send(.menu(.moved(steps: 6)))
+    #expect(said == ["Key describer. 7 of 8."])
+    send(.menu(.chosen))
+    #expect(state.menu == nil)
+    #expect(state.describer != nil)
+  }
+
+  @Test mutating func speedChangesAreSaidAtTheNewRateAndTheLimitsSaySo() {
+    reading(at: 13)
+    press("FASTER")
+    #expect(effects.contains(.announce(text: "200 words a minute.", wpm: 200, voice: "en")))
+    press("FASTER")
+    #expect(state.resumeAfterSaying)
+    send(.announcementFinished)
+    #expect(effects.first == .playback(.startUtterance(token: 2, offset: 13, wpm: 225, voice: "en")))
+    state.playback.wpm = 900
+    press("FASTER")
+    #expect(said == ["Fastest: 900 words a minute."])
+    state.playback.wpm = 80
+    press("SLOWER")
+    #expect(said == ["Slowest: 80 words a minute."])
+  }
+
+  @Test mutating func stopAndTheEndOfTheBookAreSaid() {
+    reading(at: 13)
+    press("STOP")
+    #expect(said == ["Stopped. PLAY goes on from here."])
+    press("PLAY")
+    send(.playback(.utteranceDidFinish(token: state.playback.utteranceToken)))
+    #expect(said == ["The end of the book. Press PLAY to start over."])
+  }
+
+  @Test mutating func aBookmarkIsAddedListedJumpedToAndDeleted() {
+    reading(at: 65)
+    press("MENU")
+    send(.menu(.moved(steps: 2)))
+    send(.menu(.chosen))
+    #expect(said == ["Bookmarks. Add a bookmark here. 1 of 1."])
+    send(.menu(.chosen))
+    #expect(said == ["Bookmark 1 added, chapter 2, 52 percent."])
+    #expect(effects.first == .addBookmark(bookID: "tale", position: ReadingPosition(offset: 61, sentence: 4)))
+    #expect(state.bookmarks == [61])
+    // Reading was going on: it goes on after the confirmation.
+    #expect(state.playAfterAnnouncement)
+    press("MENU")
+    send(.menu(.moved(steps: 2)))
+    send(.menu(.chosen))
+    send(.menu(.moved(steps: 1)))
+    #expect(said == ["Bookmark 1: chapter 2, 52 percent. A dog ran far. 2 of 2."])
+    send(.menu(.chosen))
+    #expect(said == ["Bookmark. Go to bookmark 1. 1 of 2."])
+    send(.menu(.moved(steps: 1)))
+    send(.menu(.chosen))
+    #expect(effects.first == .removeBookmark(bookID: "tale", offset: 61))
+    #expect(said == ["Bookmark 1 deleted. Bookmarks. Add a bookmark here. 1 of 1."])
+    #expect(state.bookmarks.isEmpty)
+  }
+
+  @Test mutating func aBookmarkKeptByTheStoreIsJumpedToAfterARestart() {
+    var box = ByEarTests(bookmarks: [89])
+    box.press("MENU")
+    box.send(.menu(.moved(steps: 2)))
+    box.send(.menu(.chosen))
+    box.send(.menu(.moved(steps: 1)))
+    box.send(.menu(.chosen))
+    box.send(.menu(.chosen))
+    #expect(box.said == ["Bookmark 1. chapter 3, 76 percent."])
+    #expect(box.state.playback.offset == 89)
+    #expect(box.state.menu == nil)
+    box.send(.announcementFinished)
+    #expect(box.effects.first == .playback(.startUtterance(token: 1, offset: 89, wpm: 175, voice: "en")))
+  }
+
+  @Test mutating func goToAChapterOrAPercentageFromTheMenu() {
+    press("MENU")
+    send(.menu(.moved(steps: 1)))
+    send(.menu(.chosen))
+    #expect(said == ["Go to. Chapters. 1 of 2."])
+    send(.menu(.chosen))
+    send(.menu(.moved(steps: 2)))
+    send(.menu(.chosen))
+    #expect(said == ["Chapter Three."])
+    #expect(state.playback.offset == 89)
+    press("MENU")
+    send(.menu(.moved(steps: 1)))
+    send(.menu(.chosen))
+    send(.menu(.moved(steps: 1)))
+    send(.menu(.chosen))
+    send(.menu(.moved(steps: 5)))
+    send(.menu(.chosen))
+    #expect(said == ["50 percent. Chapter Two."])
+    #expect(state.playback.offset == 48)
+  }
+
+  @Test mutating func choosingABookSaysItsPlaceAndReads() {
+    press("MENU")
+    send(.menu(.chosen))
+    send(.menu(.chosen))
+    #expect(said == ["Opening A Tale."])
+    #expect(effects.last == .openLibraryBook(bookID: "tale"))
+    send(
+      .bookOpened(
+        bookID: "tale", book: Self.book, saved: ReadingPosition(offset: 70, sentence: 4), title: "A Tale",
+        chapters: Self.chapters))
+    // The kept sentence is read from its start, after the title and the chapter.
+    #expect(said == ["A Tale. Chapter Two."])
+    #expect(state.playback.offset == 61)
+    send(.announcementFinished)
+    #expect(effects.first == .playback(.startUtterance(token: 1, offset: 61, wpm: 175, voice: "en")))
+  }
+
+  @Test mutating func aFinishedBookChosenAgainAsksWhetherToStartOver() {
+    press("MENU")
+    send(.menu(.chosen))
+    send(.menu(.chosen))
+    send(
+      .bookOpened(
+        bookID: "tale", book: Self.book, saved: ReadingPosition(offset: Self.book.endOffset, sentence: 7),
+        title: "A Tale"))
+    #expect(said == ["A Tale. You finished this book. Press PLAY to start over."])
+    send(.announcementFinished)
+    #expect(state.playback.phase == .idle)
+    press("PLAY")
+    #expect(effects.first == .playback(.startUtterance(token: 1, offset: 0, wpm: 175, voice: "en")))
+  }
+
+  @Test mutating func aBookThatCannotOpenIsListedWithTheReason() {
+    press("MENU")
+    send(.menu(.chosen))
+    send(.menu(.chosen))
+    send(.bookFailedToOpen(title: "A Tale", reason: "it is damaged"))
+    #expect(said == ["Cannot open A Tale: it is damaged."])
+    press("MENU")
+    send(.menu(.chosen))
+    #expect(said == ["Books. A Tale: cannot be opened, it is damaged. 1 of 1."])
+    send(.menu(.chosen))
+    #expect(said == ["A Tale cannot be opened: it is damaged. Choose another book."])
+  }
+
+  @Test mutating func aSettingChosenWhileStoppedSaysWhatToPressNext() {
+    press("MENU")
+    send(.menu(.moved(steps: 4)))
+    send(.menu(.chosen))
+    send(.menu(.moved(steps: 2)))
+    send(.menu(.chosen))
+    #expect(said == ["Reading stops in 30 minutes. Press PLAY to read."])
+  }
+
+  @Test mutating func afterALongPauseReadingGoesOnFromTheStartOfTheSentence() {
+    reading(at: 65)
+    press("PLAY", at: 10)
+    send(.playback(.pauseResolved(token: 1)), at: 10)
+    press("PLAY", at: 10 + 601)
+    #expect(effects.contains(.playback(.stop(token: 1))))
+    #expect(effects.contains(.playback(.startUtterance(token: 2, offset: 61, wpm: 175, voice: "en"))))
+  }
+
+  @Test mutating func afterAShortPauseReadingResumesAtTheWord() {
+    reading(at: 65)
+    press("PLAY", at: 10)
+    send(.playback(.pauseResolved(token: 1)), at: 10)
+    press("PLAY", at: 100)
+    #expect(effects == [.playback(.resume(token: 1))])
+  }
+
+  @Test mutating func theEndOfChapterSleepTimerFadesThenStopsAtTheChapterAndTheDisplaySleeps() {
+    reading(at: 61)
+    press("MENU", at: 1)
+    send(.menu(.moved(steps: 4)))
+    send(.menu(.chosen))
+    send(.menu(.moved(steps: 5)))
+    send(.menu(.chosen))
+    #expect(said == ["Reading stops at the end of the chapter."])
+    #expect(state.sleepTimer?.chapterEnd == 89)
+    send(.announcementFinished, at: 2)
+    let token = state.playback.utteranceToken
+    send(.playback(.utteranceDidStart(token: token)))
+    send(.clockTicked, at: 5)
+    #expect(effects.contains { if case .fadeOut = $0 { return true } else { return false } })
+    send(.playback(.willSpeakRange(token: token, location: 89, length: 7)), at: 8)
+    #expect(state.sleepTimer == nil)
+    #expect(state.playback.phase == .idle)
+    #expect(state.display.asleep)
+    // Saved at the sentence the listener was in when they last touched a control.
+    #expect(state.playback.offset == 61)
+    #expect(effects.last == .restoreVolume)
+  }
+
+  @Test mutating func anyControlDuringTheFadeBringsTheVolumeBack() {
+    reading(at: 13)
+    state.sleepTimer = SleepTimer(remaining: 20, lastTick: 0, minutes: 15)
+    send(.clockTicked, at: 5)
+    #expect(effects == [.fadeOut(seconds: 15)])
+    send(.encoder(steps: 1), at: 6)
+    #expect(effects.first == .restoreVolume)
+    #expect(state.sleepTimer?.remaining == 900)
+    #expect(state.sleepTimer?.isFading == false)
+  }
+}
