@@ -114,17 +114,19 @@ struct DocumentBuilder {
     pendingChapter = (folded, source)
   }
 
-  /// A heading just after a chapter start that names the same chapter ("The Beginning" after the contents'
-  /// "Chapter 1: The Beginning", or the same title twice) is not a chapter of its own.
+  /// A heading just after a chapter start that names the same chapter is not a chapter of its own: the same
+  /// title twice, or after the contents' "Chapter 1: The Beginning" a heading "The Beginning" a few
+  /// paragraphs on, or any heading (a subtitle) in the very next paragraph.
   private func repeatsTheLastChapter(_ title: String, source: ChapterSource) -> Bool {
-    guard let last = chapters.last,
-      paragraphStarts.count - (paragraphStarts.lastIndex(of: last.start) ?? 0) <= 3
-    else { return false }
+    guard let last = chapters.last else { return false }
+    let distance = paragraphStarts.count - (paragraphStarts.lastIndex(of: last.start) ?? 0)
+    guard distance <= 3 else { return false }
     let new = Self.comparable(title)
     let old = Self.comparable(last.title)
     guard !new.isEmpty, !old.isEmpty else { return false }
     if new == old { return true }
-    return source == .heading && chapterSources.last == .contents && (old.contains(new) || new.contains(old))
+    guard source == .heading, chapterSources.last == .contents else { return false }
+    return distance == 1 || old.contains(new) || new.contains(old)
   }
 
   /// Letters and digits only, lowercased: "Chapter 1: The Beginning" and "CHAPTER 1 - the beginning" compare.
