@@ -336,3 +336,30 @@ struct MarkupCase: CustomTestStringConvertible, Sendable {
     #expect(try EPUBBook.read(epub.bytes, path: "de.epub").text == "Die Summe Formel ist klein.")
   }
 }
+
+/// The fuzzers' seeds with these parts (Tests/FuzzCorpus/*/publisher.*) read as they should, so fuzzing
+/// starts from books that reach the code for pages, notes, formulas and SVG.
+@Suite struct PublisherSeedTests {
+  static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("FuzzCorpus")
+
+  func seed(_ name: String) throws -> [UInt8] {
+    [UInt8](try #require(FileManager.default.contents(atPath: Self.corpus.appendingPathComponent(name).path)))
+  }
+
+  @Test func theEpubSeedHasPagesNotesFormulasAndSvgText() throws {
+    let book = try EPUBBook.read(try seed("epub/publisher.epub"), path: "publisher.epub")
+    #expect(
+      sentenceTexts(book) == ["One", "Sub", "A ship sails x squared and formula.", "Svg text", "z", "Fixed layout"])
+    #expect(book.chapters.map(\.title) == ["One", "Two"])
+    #expect(book.pages.map(\.label) == ["i", "2"])
+    #expect(book.notes.count == 1)
+  }
+
+  @Test func theHtmlSeedHasPagesNotesFormulasAndSvgText() throws {
+    let book = HTMLBook.read(try seed("html/publisher.html"))
+    #expect(sentenceTexts(book) == ["Notes and pages", "Text goes on a over b.", "Drawn words"])
+    #expect(book.pages.map(\.label) == ["iv", "5"])
+    #expect(book.notes.count == 1)
+  }
+}

@@ -65,23 +65,20 @@ struct EPUBNavigation {
     return entries
   }
 
-  /// The chapter titles and page labels placed in one content document. A place whose id the document
-  /// does not have (a broken link, a common slip) is taken for the document's start.
+  /// The chapter titles and page labels placed in one content document. A chapter whose id the document
+  /// does not have (a broken link, a common slip) is taken for the document's start; such a page is left
+  /// out, as it would put the pages out of order.
   func anchors(for file: String, in document: String) -> HTMLBook.Anchors {
     var anchors = HTMLBook.Anchors()
-    func place(_ entry: Entry) -> String {
-      guard !entry.fragment.isEmpty else { return "" }
-      let found =
-        document.contains("id=\"\(entry.fragment)\"") || document.contains("id='\(entry.fragment)'")
-      return found ? entry.fragment : ""
+    func found(_ entry: Entry) -> Bool {
+      document.contains("id=\"\(entry.fragment)\"") || document.contains("id='\(entry.fragment)'")
     }
     for entry in contents where entry.file == file {
-      let id = place(entry)
+      let id = entry.fragment.isEmpty || !found(entry) ? "" : entry.fragment
       if anchors.chapters[id] == nil { anchors.chapters[id] = entry.label }
     }
-    for entry in pages where entry.file == file {
-      let id = place(entry)
-      if anchors.pages[id] == nil { anchors.pages[id] = entry.label }
+    for entry in pages where entry.file == file && (entry.fragment.isEmpty || found(entry)) {
+      if anchors.pages[entry.fragment] == nil { anchors.pages[entry.fragment] = entry.label }
     }
     return anchors
   }
