@@ -241,6 +241,21 @@ struct MarkupCase: CustomTestStringConvertible, Sendable {
       ])
   }
 
+  /// Sphinx puts a navigation bar before each page's heading: the contents entry and the heading are one chapter.
+  @Test func aHeadingAfterANavigationBarIsTheContentsChapterNotASecondOne() throws {
+    let page = PublisherEPUB.page(
+      """
+      <div class="related" role="navigation"><h3>Navigation</h3><ul><li><a href="b.xhtml">next</a></li>
+      <li><a href="index.xhtml">Guide</a> »</li></ul></div>
+      <div class="body" role="main"><h1>Getting Started</h1><p>Text.</p><h2>Tools</h2><p>More.</p></div>
+      """)
+    let epub = PublisherEPUB(
+      items: [.init(id: "a", href: "text/a.xhtml", content: page)],
+      nav: PublisherEPUB.nav(toc: "<li><a href=\"text/a.xhtml\">Getting Started</a></li>"))
+    let book = try EPUBBook.read(epub.bytes, path: "sphinx.epub")
+    #expect(book.chapters.map(\.title) == ["Getting Started", "Tools"])
+  }
+
   @Test func anEpub2ContentsInTheNcxIsUsedWithoutANav() throws {
     let book = try EPUBBook.read(Self.book(nav: nil).bytes, path: "sample.epub")
     #expect(book.chapters.map(\.title) == ["Part One", "Chapter 1", "Chapter 2", "At the Top"])

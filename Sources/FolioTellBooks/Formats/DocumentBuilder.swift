@@ -32,6 +32,8 @@ struct DocumentBuilder {
   private var pendingPages: [String] = []
   private var pendingNotes = 0
   private var notes: [Int] = []
+  /// The index in `paragraphStarts` of the current document's first paragraph.
+  private var documentStart = 0
 
   /// A paragraph of reading text; white space inside it is folded to single spaces.
   mutating func paragraph(_ raw: String) { paragraph([raw], marks: []) }
@@ -114,19 +116,25 @@ struct DocumentBuilder {
     pendingChapter = (folded, source)
   }
 
-  /// A heading just after a chapter start that names the same chapter is not a chapter of its own: the same
-  /// title twice, or after the contents' "Chapter 1: The Beginning" a heading "The Beginning" a few
-  /// paragraphs on, or any heading (a subtitle) in the very next paragraph.
+  /// The next paragraphs come from another document of the book (an EPUB's next content document).
+  mutating func beginDocument() { documentStart = paragraphStarts.count }
+
+  /// A heading that names the chapter just started is not a chapter of its own: the same title a few
+  /// paragraphs on; after a contents entry, any heading (a subtitle) in the very next paragraph, or in the
+  /// same document a heading with the entry's title, or one the entry's title contains ("The Beginning"
+  /// after "Chapter 1: The Beginning"), or that contains it (after a navigation bar of a Sphinx book).
   private func repeatsTheLastChapter(_ title: String, source: ChapterSource) -> Bool {
     guard let last = chapters.last else { return false }
-    let distance = paragraphStarts.count - (paragraphStarts.lastIndex(of: last.start) ?? 0)
-    guard distance <= 3 else { return false }
+    let lastParagraph = paragraphStarts.lastIndex(of: last.start) ?? 0
+    let distance = paragraphStarts.count - lastParagraph
     let new = Self.comparable(title)
     let old = Self.comparable(last.title)
     guard !new.isEmpty, !old.isEmpty else { return false }
-    if new == old { return true }
+    if new == old, distance <= 3 { return true }
     guard source == .heading, chapterSources.last == .contents else { return false }
-    return distance == 1 || old.contains(new) || new.contains(old)
+    if distance == 1 { return true }
+    let near = distance <= 3 || (lastParagraph >= documentStart && min(new.count, old.count) >= 4)
+    return near && (new == old || old.contains(new) || new.contains(old))
   }
 
   /// Letters and digits only, lowercased: "Chapter 1: The Beginning" and "CHAPTER 1 - the beginning" compare.

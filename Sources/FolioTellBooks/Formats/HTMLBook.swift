@@ -73,6 +73,7 @@ public enum HTMLBook {
     // Inside SVG only the text of `<text>` elements is read.
     var svgDepth = 0
     var svgTextDepth = 0
+    builder.beginDocument()
     if let title = anchors.chapters[""] { builder.chapter(title, from: .contents, replacing: true) }
 
     func mark(_ mark: DocumentBuilder.Mark) {
