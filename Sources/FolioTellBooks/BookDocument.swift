@@ -15,6 +15,19 @@ public struct BookDocument: Equatable, Sendable {
     public var start: Int
   }
 
+  /// A page of the book's print edition, from its page-break markers or its navigation's page list.
+  public struct Page: Equatable, Sendable {
+    /// The page's number as printed: "iv", "12", "A-3".
+    public var label: String
+    /// Where the page starts, in Unicode scalars of `text`.
+    public var start: Int
+
+    public init(label: String, start: Int) {
+      self.label = label
+      self.start = start
+    }
+  }
+
   public var format: Format
   public var title: String?
   public var author: String?
@@ -25,6 +38,11 @@ public struct BookDocument: Equatable, Sendable {
   public var sentences: [TextSpan]
   public var paragraphStarts: [Int]
   public var chapters: [Chapter]
+  /// The print edition's pages, in reading order (starts never go back); empty when the book marks none.
+  public var pages: [Page] = []
+  /// Where the text refers to a footnote or endnote (its note reference), in Unicode scalars of `text`,
+  /// in reading order. The notes themselves are read only when the reader is asked to read notes.
+  public var notes: [Int] = []
   /// Parts that could not be read and were skipped (a broken chapter file of an EPUB), with why.
   public var problems: [String] = []
 
@@ -44,6 +62,8 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
   case damaged(path: String, reason: String)
   case tooLarge(path: String, bytes: Int, limit: Int)
   case notText(path: String)
+  /// An EPUB whose pages are pictures (a comic, a scanned or picture book): nothing to read aloud.
+  case onlyPictures(path: String)
 
   public var description: String {
     switch self {
@@ -62,6 +82,8 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
     case .notText(let path):
       return
         "the file '\(path)' is not a book the box can read: it is not text (EPUB, HTML, Markdown and plain text work)"
+    case .onlyPictures(let path):
+      return "the book '\(path)' has no text to read: its pages are pictures"
     }
   }
 }

@@ -31,16 +31,18 @@ let usage = """
     say TEXT... [--voice NAME] [--wpm N] [--volume N] [--pitch N] [--audio OUTPUT] [--lexicon FILE]
         Speak the text with espeak-ng. OUTPUT: an ALSA device (default, hw:1,0, plughw:1,0, alsa:NAME),
         wav:FILE, null, or virtual[:SPEED] (the paced virtual sound card). Default: default.
-    read BOOK.txt [--from N] [--to N] [speech options as for say]
-        Read a plain-text book (or sentences N to M of it), printing each word as it is heard.
+    read BOOK.txt [--from N] [--to N] [--notes] [speech options as for say]
+        Read a book (or sentences N to M of it), printing each word as it is heard; --notes reads
+        footnotes and endnotes where they sit in the text (by default they are left out).
     voices
         List the installed espeak-ng voices.
     library [FOLDER...] [--json] [--watch]
         List the books in the folders (default /var/lib/foliotell/books) and on drives under /media, by
         title; --watch lists them again whenever books or drives come or go.
-    info BOOK [--json] [--sentences] [--language CODE]
+    info BOOK [--json] [--sentences] [--language CODE] [--notes]
         Show what the box understood of a book: format, title, author, language and voice, chapters,
-        counts of paragraphs and sentences; --sentences lists every sentence with its start offset.
+        the print edition's pages, note references, counts of paragraphs and sentences; --sentences lists
+        every sentence with its start offset; --notes reads the book with its notes, as read --notes does.
     bench speech [--text FILE] [--rounds N]
         Measure the speech path: first-frame latency, stop to silence, synthesis time against the
         espeak-ng command, and memory while a whole book is read.

@@ -97,12 +97,12 @@ public final class Appliance: Sendable {
     let language = session.language ?? config.language
     var firstBook: OpenedBook?
     do {
-      firstBook = try Self.read(source ?? session.fallbackBook, language: language)
+      firstBook = try Self.read(source ?? session.fallbackBook, language: language, readNotes: session.readNotes)
     } catch {
       // A named book must open; a remembered one that no longer reads is said, and the box waits for a choice.
       if session.book != nil { throw error }
       report("\(error); choose another book in the menu")
-      firstBook = try? Self.read(session.fallbackBook, language: language)
+      firstBook = try? Self.read(session.fallbackBook, language: language, readNotes: session.readNotes)
     }
     self.firstBook = firstBook
 
@@ -218,7 +218,8 @@ public final class Appliance: Sendable {
     // The library, and the opener behind the menu's Books.
     let folders = session.libraryFolders ?? config.bookFolders
     library = LibraryService(
-      folders: folders, language: language, voice: fixedVoice, synchronous: platform.isVirtual)
+      folders: folders, language: language, voice: fixedVoice, synchronous: platform.isVirtual,
+      readNotes: session.readNotes)
     let library = self.library
     effects.setBookOpener { [weak runtime] bookID in
       guard let runtime else { return }
@@ -333,7 +334,9 @@ public final class Appliance: Sendable {
     }
   }
 
-  static func read(_ source: Session.Book?, language: String?) throws(ApplianceError) -> OpenedBook? {
+  static func read(_ source: Session.Book?, language: String?, readNotes: Bool = false) throws(ApplianceError)
+    -> OpenedBook?
+  {
     switch source {
     case nil:
       return nil
@@ -344,7 +347,7 @@ public final class Appliance: Sendable {
         chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) })
     case .file(let path):
       do {
-        let (id, document) = try BookReader.read(path: path, language: language)
+        let (id, document) = try BookReader.read(path: path, language: language, readNotes: readNotes)
         let url = URL(fileURLWithPath: path).standardizedFileURL
         return OpenedBook(
           id: id, document: document.sentenceMap,

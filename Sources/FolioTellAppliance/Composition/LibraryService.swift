@@ -16,16 +16,19 @@ final class LibraryService: Sendable {
   /// Books are opened one at a time, in the order chosen (off the funnel's thread, on the box).
   private let opening = DispatchQueue(label: "foliotell.library.open")
   private let language: String?
+  private let readNotes: Bool
   private let fixedVoice: String?
   private let synchronous: Bool
   private let watched = Mutex<(LibraryWatcher, EventLoop)?>(nil)
 
   /// `voice` is the listener's `--voice`, when given: it is kept for every book; otherwise each book is
   /// read with a voice of its language. `synchronous` opens books on the caller's thread (the virtual
-  /// platform, where everything happens in order on the driver's thread).
-  init(folders: [String], language: String?, voice: String?, synchronous: Bool) {
+  /// platform, where everything happens in order on the driver's thread). `readNotes` reads books' footnotes
+  /// and endnotes where they sit.
+  init(folders: [String], language: String?, voice: String?, synchronous: Bool, readNotes: Bool = false) {
     library = Library(folders: folders)
     self.language = language
+    self.readNotes = readNotes
     fixedVoice = voice
     self.synchronous = synchronous
   }
@@ -86,7 +89,7 @@ final class LibraryService: Sendable {
       return
     }
     do {
-      let (id, document) = try BookReader.read(path: entry.path, language: language)
+      let (id, document) = try BookReader.read(path: entry.path, language: language, readNotes: readNotes)
       // A book in another language is read with a voice of that language (unless --voice said one).
       let current = runtime.snapshot.playback.voice
       if fixedVoice == nil, let bookVoice = Voices.voice(forBookLanguage: document.language, current: current),

@@ -62,6 +62,8 @@ public struct Session: Sendable {
   public var volume: Int?
   public var pitch: Int?
   public var lexicon: String?
+  /// Read books' footnotes and endnotes where they sit in the text (`--notes`); by default they are left out.
+  public var readNotes = false
 
   public init() {}
 }

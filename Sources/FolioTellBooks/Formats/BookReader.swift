@@ -57,7 +57,9 @@ public enum BookReader {
     return bytes
   }
 
-  public static func read(path: String, language: String? = nil) throws(BookError) -> (
+  /// Reads a book. `language` overrides the book's own; `readNotes` reads footnotes and endnotes where they
+  /// sit in the text (by default they are left out, and only where the text refers to them is kept).
+  public static func read(path: String, language: String? = nil, readNotes: Bool = false) throws(BookError) -> (
     id: String, document: BookDocument
   ) {
     var bytes = try contents(of: path)
@@ -66,10 +68,10 @@ public enum BookReader {
     let document: BookDocument
     let isZip = bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
     switch kind {
-    case "epub": document = try EPUBBook.read(bytes, path: path, language: language)
+    case "epub": document = try EPUBBook.read(bytes, path: path, language: language, readNotes: readNotes)
     case _ where isZip && String(decoding: bytes.prefix(60).dropFirst(30), as: UTF8.self).contains("mimetype"):
-      document = try EPUBBook.read(bytes, path: path, language: language)
-    case "html", "htm", "xhtml": document = HTMLBook.read(bytes, language: language)
+      document = try EPUBBook.read(bytes, path: path, language: language, readNotes: readNotes)
+    case "html", "htm", "xhtml": document = HTMLBook.read(bytes, language: language, readNotes: readNotes)
     case "md", "markdown": document = MarkdownBook.read(bytes, language: language)
     case "pdf": throw .unsupported(path: path, kind: "a PDF")
     case "mobi", "azw", "azw3", "kfx": throw .unsupported(path: path, kind: "a Kindle book")

@@ -4,48 +4,102 @@ import Glibc
 
 /// HTML and XHTML: the text of the body, without scripts, styles or navigation chrome; a block element
 /// (p, div, li, h1-h6, blockquote, br...) ends a paragraph; h1-h3 start chapters; entities are decoded.
+///
+/// As publishers make books: the text of SVG (`<text>`, `<tspan>`) is read, nothing else of a picture; a
+/// MathML formula is read as its `alttext` (or `aria-label`, or "formula"); the print edition's page
+/// breaks are remembered as pages, never read; footnotes and endnotes are left out unless `readNotes`,
+/// and where the text refers to one is remembered (its number is never read).
 public enum HTMLBook {
   static let rawText: Set<String> = ["script", "style", "textarea", "title"]
   static let skipped: Set<String> = [
-    "script", "style", "nav", "head", "template", "noscript", "svg", "math", "aside", "button", "form", "select",
+    "script", "style", "nav", "head", "template", "noscript", "aside", "button", "form", "select",
+    // EPUB 3's `epub:switch`: the `epub:case` (MathML, usually) is read; its fallback would say it twice.
+    "default",
   ]
   static let blocks: Set<String> = [
     "p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "br", "hr", "section", "article",
     "tr", "td", "th", "table", "dt", "dd", "dl", "pre", "figure", "figcaption", "header", "footer", "main", "body",
-    "title",
+    "title", "svg", "aside",
   ]
+  /// Elements that never have an end tag in HTML.
+  static let void: Set<String> = [
+    "area", "base", "br", "col", "embed", "hr", "img", "image", "input", "link", "meta", "param", "source", "track",
+    "wbr",
+  ]
+  static let headings: Set<String> = ["h1", "h2", "h3"]
 
   public struct Parsed {
     public var title: String?
     public var language: String?
+    /// How many pictures (`img`, SVG `image`) the document shows.
+    public var pictures = 0
   }
 
-  public static func read(_ bytes: [UInt8], language override: String? = nil) -> BookDocument {
+  /// What a book's navigation says about places in one document: chapter titles and page labels by the id
+  /// of the element where they start ("" for the document's start).
+  struct Anchors {
+    var chapters: [String: String] = [:]
+    var pages: [String: String] = [:]
+  }
+
+  public static func read(_ bytes: [UInt8], language override: String? = nil, readNotes: Bool = false)
+    -> BookDocument
+  {
     var builder = DocumentBuilder()
-    let parsed = add(PlainTextBook.decode(bytes), to: &builder)
+    let parsed = add(PlainTextBook.decode(bytes), to: &builder, language: override, readNotes: readNotes)
     let language = override ?? parsed.language
     return builder.document(format: .html, title: parsed.title, author: nil, language: language)
   }
 
-  /// Adds the body text of one HTML document to `builder`. Returns its <title> and lang.
+  /// Adds the body text of one HTML, XHTML or SVG document to `builder`. Returns its <title> and lang.
   @discardableResult
-  static func add(_ html: String, to builder: inout DocumentBuilder, chapterTitle: String? = nil) -> Parsed {
+  static func add(
+    _ html: String, to builder: inout DocumentBuilder, anchors: Anchors = Anchors(), language: String? = nil,
+    readNotes: Bool = false
+  ) -> Parsed {
     var parsed = Parsed()
+    // The paragraph being read: its pieces so far, with a mark (a page, a note) after each, and the last piece.
+    var pieces: [String] = []
+    var marks: [DocumentBuilder.Mark] = []
     var paragraph = ""
+    // Elements whose text is not read, innermost last; the outermost says why.
     var skipping: [String] = []
+    var skippedPageBreak = false
+    var pageBreakText = ""
+    var pageBreakID = ""
     var heading: String?
     var headingText = ""
     var titleText = ""
-    if let chapterTitle { builder.chapter(chapterTitle) }
-    var usedChapterTitle = chapterTitle != nil
+    // Inside SVG only the text of `<text>` elements is read.
+    var svgDepth = 0
+    var svgTextDepth = 0
+    builder.beginDocument()
+    if let title = anchors.chapters[""] { builder.chapter(title, from: .contents, replacing: true) }
 
-    var paragraphsAdded = 0
-    func flush() {
-      let text = decodeEntities(paragraph)
-      if text.contains(where: { !$0.isWhitespace }) { paragraphsAdded += 1 }
-      builder.paragraph(text)
+    func mark(_ mark: DocumentBuilder.Mark) {
+      pieces.append(paragraph)
+      marks.append(mark)
       paragraph = ""
     }
+    func flush() {
+      pieces.append(paragraph)
+      builder.paragraph(pieces.map(decodeEntities), marks: marks)
+      pieces = []
+      marks = []
+      paragraph = ""
+    }
+    // A formula's words are kept apart from a word written right after it, not from punctuation.
+    var spaceAfterFormula = false
+    func read(_ text: String) {
+      var text = text
+      if spaceAfterFormula, let first = text.unicodeScalars.first {
+        spaceAfterFormula = false
+        if first.properties.isAlphabetic || first.properties.numericType != nil { text = " " + text }
+      }
+      paragraph += text
+      if heading != nil { headingText += text }
+    }
+    if let label = anchors.pages[""] { mark(.page(label)) }
 
     let scalars = Array(html.unicodeScalars)
     var index = 0
@@ -56,8 +110,9 @@ public enum HTMLBook {
         while end < scalars.count, scalars[end] != "<" { end += 1 }
         let chunk = String(String.UnicodeScalarView(scalars[index..<end]))
         if skipping.isEmpty {
-          paragraph += chunk
-          if heading != nil { headingText += chunk }
+          if svgDepth == 0 || svgTextDepth > 0 { read(chunk) }
+        } else if skippedPageBreak {
+          pageBreakText += chunk
         }
         index = end
         continue
@@ -87,49 +142,128 @@ public enum HTMLBook {
       let inside = String(String.UnicodeScalarView(scalars[(index + 1)..<min(end, scalars.count)]))
       index = min(end + 1, scalars.count)
       let closing = inside.hasPrefix("/")
-      let name = inside.drop { $0 == "/" }.prefix { !$0.isWhitespace && $0 != "/" && $0 != ">" }.lowercased()
-      let selfClosing = inside.hasSuffix("/")
-      guard !name.isEmpty, !name.hasPrefix("!"), !name.hasPrefix("?") else { continue }
+      let qualified = inside.drop { $0 == "/" }.prefix { !$0.isWhitespace && $0 != "/" && $0 != ">" }.lowercased()
+      guard !qualified.isEmpty, !qualified.hasPrefix("!"), !qualified.hasPrefix("?") else { continue }
+      // `svg:text`, `m:math`, `epub:switch`: the local name.
+      let name = String(qualified.split(separator: ":").last ?? "")
+      guard !name.isEmpty else { continue }
+      let selfClosing = inside.hasSuffix("/") || void.contains(name)
       if name == "html", !closing, parsed.language == nil {
         parsed.language = attribute("lang", in: inside) ?? attribute("xml:lang", in: inside)
       }
       if name == "title", !closing, !selfClosing {
-        let close = Self.position(of: "</title", in: scalars, from: index) ?? scalars.count
-        titleText += String(String.UnicodeScalarView(scalars[index..<close]))
+        let close = Self.position(of: "</\(qualified)", in: scalars, from: index) ?? scalars.count
+        // An SVG's title names the picture, not the book.
+        if svgDepth == 0, !skipping.contains("svg") {
+          titleText += String(String.UnicodeScalarView(scalars[index..<close]))
+        }
         index = close
         continue
       }
       if rawText.contains(name), !closing, !selfClosing {
         // Script and style hold text, not markup ("if (i<n)"): jump straight to their closing tag.
-        index = Self.position(of: "</\(name)", in: scalars, from: index) ?? scalars.count
+        index = Self.position(of: "</\(qualified)", in: scalars, from: index) ?? scalars.count
         continue
       }
-      if skipped.contains(name) || (name == "header" && attribute("role", in: inside) == "banner") {
-        if !closing && !selfClosing {
-          skipping.append(name)
-        } else if closing, let last = skipping.lastIndex(of: name) {
+      if !closing, name == "img" || name == "image" { parsed.pictures += 1 }
+
+      // Inside an element that is not read, only its nesting is followed (and a page break's number kept).
+      if !skipping.isEmpty {
+        if closing, let last = skipping.lastIndex(of: name) {
           skipping.removeSubrange(last...)
+          if skipping.isEmpty, skippedPageBreak {
+            let text = decodeEntities(pageBreakText).trimmingWhitespace()
+            if let label = text.isEmpty ? HTMLSemantics.pageLabel(id: pageBreakID) : text { mark(.page(label)) }
+            skippedPageBreak = false
+          }
+        } else if !closing, !selfClosing {
+          skipping.append(name)
         }
+        continue
+      }
+
+      if closing {
+        if svgDepth > 0 {
+          if name == "text", svgTextDepth > 0 {
+            // Each SVG text element is a line or a block of its own, placed on the picture.
+            svgTextDepth -= 1
+            read(" ")
+          }
+          guard name == "svg" else { continue }
+          svgDepth -= 1
+          if svgDepth == 0 { svgTextDepth = 0 }
+        }
+        if headings.contains(name), heading != nil {
+          // The heading's own paragraph starts the chapter (unless the contents already named it).
+          builder.chapter(decodeEntities(headingText).trimmingWhitespace())
+          heading = nil
+        }
+        if blocks.contains(name) || headings.contains(name) { flush() }
+        continue
+      }
+
+      let attributes = HTMLSemantics.attributes(inside)
+      let kind = HTMLSemantics(attributes)
+      var skip = false
+      switch kind {
+      case .pageBreak:
+        let label = HTMLSemantics.pageLabel(attributes) ?? attributes["id"].flatMap { anchors.pages[$0] }
+        if let label { mark(.page(label)) }
+        skip = true
+        skippedPageBreak = label == nil
+        pageBreakText = ""
+        pageBreakID = attributes["id"] ?? ""
+      case .noteReference:
+        // Its number, in the middle of a sentence, is never read; where it was is kept.
+        mark(.note)
+        skip = true
+      case .note:
+        skip = !readNotes
+      case .backLink:
+        skip = true
+      case .text:
+        skip = skipped.contains(name) || (name == "header" && attributes["role"] == "banner")
+      }
+      if skip {
+        if !selfClosing {
+          skipping.append(name)
+        } else if skippedPageBreak {
+          if let label = HTMLSemantics.pageLabel(id: pageBreakID) { mark(.page(label)) }
+          skippedPageBreak = false
+        }
+        continue
+      }
+      if svgDepth > 0 {
+        if name == "svg", !selfClosing { svgDepth += 1 }
+        if name == "text", !selfClosing { svgTextDepth += 1 }
+        if name == "tspan" || name == "textpath", ["x", "y", "dy"].contains(where: { attributes[$0] != nil }) {
+          // A tspan placed on a line of its own.
+          read(" ")
+        }
+        continue
+      }
+      if name == "math" {
+        let speech = HTMLSemantics.mathSpeech(attributes, language: language ?? parsed.language)
+        let before = paragraph.unicodeScalars.last.map {
+          $0.properties.isAlphabetic || $0.properties.numericType != nil
+        }
+        read((before == true ? " " : "") + speech)
+        spaceAfterFormula = true
+        if !selfClosing { skipping.append(name) }
         continue
       }
       if name == "br", heading != nil {
         // A line break inside a heading ("CHAPTER I.<br/>Down the Rabbit-Hole") is a space, not a paragraph.
-        paragraph += " "
-        headingText += " "
+        read(" ")
         continue
       }
-      if ["h1", "h2", "h3"].contains(name), skipping.isEmpty, closing, heading != nil {
-        // The heading's own paragraph starts the chapter. A heading at the very start of a document whose
-        // title came from the table of contents is already that chapter's start.
-        let title = decodeEntities(headingText).trimmingWhitespace()
-        if !(usedChapterTitle && paragraphsAdded == 0) { builder.chapter(title) }
-        usedChapterTitle = false
-        heading = nil
+      if blocks.contains(name) || headings.contains(name) { flush() }
+      if name == "svg", !selfClosing { svgDepth = 1 }
+      if let id = attributes["id"] {
+        if let title = anchors.chapters[id] { builder.chapter(title, from: .contents) }
+        if let label = anchors.pages[id] { mark(.page(label)) }
       }
-      if blocks.contains(name) || ["h1", "h2", "h3"].contains(name) {
-        if skipping.isEmpty { flush() }
-      }
-      if ["h1", "h2", "h3"].contains(name), skipping.isEmpty, !closing {
+      if headings.contains(name) {
         heading = name
         headingText = ""
       }
@@ -138,97 +272,5 @@ public enum HTMLBook {
     let title = decodeEntities(titleText).trimmingWhitespace()
     parsed.title = title.isEmpty ? nil : title
     return parsed
-  }
-
-  /// Where `needle` (ASCII, matched without case) starts at or after `start`.
-  static func position(of needle: String, in scalars: [Unicode.Scalar], from start: Int) -> Int? {
-    let pattern = Array(needle.lowercased().unicodeScalars)
-    guard !pattern.isEmpty, scalars.count >= pattern.count else { return nil }
-    var index = start
-    while index + pattern.count <= scalars.count {
-      var matched = true
-      for offset in 0..<pattern.count {
-        let scalar = scalars[index + offset]
-        let lowered = (65...90).contains(scalar.value) ? Unicode.Scalar(scalar.value + 32)! : scalar
-        if lowered != pattern[offset] {
-          matched = false
-          break
-        }
-      }
-      if matched { return index }
-      index += 1
-    }
-    return nil
-  }
-
-  static func attribute(_ name: String, in tag: String) -> String? {
-    let bytes = Array(tag.utf8)
-    let pattern = Array("\(name)=".lowercased().utf8)
-    func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-    guard pattern.count <= bytes.count,
-      let start = (0...bytes.count - pattern.count).first(where: { at in
-        pattern.indices.allSatisfy { lowered(bytes[at + $0]) == pattern[$0] }
-      })
-    else { return nil }
-    let rest = Substring(String(decoding: bytes[(start + pattern.count)...], as: UTF8.self))
-    guard let quote = rest.first, quote == "\"" || quote == "'" else {
-      return String(rest.prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" })
-    }
-    return String(rest.dropFirst().prefix { $0 != quote })
-  }
-
-  /// The HTML 4 entities a book is likely to use: all of Latin-1 and the typographic ones.
-  static let entities: [String: String] = {
-    var table: [String: String] = [
-      "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "OElig": "\u{152}", "oelig": "\u{153}",
-      "Scaron": "\u{160}", "scaron": "\u{161}", "Yuml": "\u{178}", "fnof": "\u{192}", "circ": "\u{2C6}",
-      "tilde": "\u{2DC}", "ensp": "\u{2002}", "emsp": "\u{2003}", "thinsp": "\u{2009}", "zwnj": "\u{200C}",
-      "zwj": "\u{200D}", "lrm": "\u{200E}", "rlm": "\u{200F}", "ndash": "\u{2013}", "mdash": "\u{2014}",
-      "lsquo": "\u{2018}", "rsquo": "\u{2019}", "sbquo": "\u{201A}", "ldquo": "\u{201C}", "rdquo": "\u{201D}",
-      "bdquo": "\u{201E}", "dagger": "\u{2020}", "Dagger": "\u{2021}", "bull": "\u{2022}", "hellip": "\u{2026}",
-      "permil": "\u{2030}", "prime": "\u{2032}", "Prime": "\u{2033}", "lsaquo": "\u{2039}", "rsaquo": "\u{203A}",
-      "oline": "\u{203E}", "euro": "\u{20AC}", "trade": "\u{2122}", "larr": "\u{2190}", "rarr": "\u{2192}",
-      "minus": "\u{2212}",
-    ]
-    let latin1 =
-      "nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml"
-    for (offset, name) in latin1.split(separator: " ").enumerated() {
-      table[String(name)] = String(Unicode.Scalar(UInt8(160 + offset)))
-    }
-    table["shy"] = ""
-    return table
-  }()
-
-  /// `&amp;`, `&#233;`, `&#x2014;` and the common named entities; unknown ones are left as they are.
-  static func decodeEntities(_ text: String) -> String {
-    guard text.contains("&") else { return text }
-    var result = ""
-    var rest = Substring(text)
-    while let ampersand = rest.firstIndex(of: "&") {
-      result += rest[..<ampersand]
-      let after = rest[rest.index(after: ampersand)...]
-      guard let semicolon = after.prefix(32).firstIndex(of: ";") else {
-        result += "&"
-        rest = after
-        continue
-      }
-      let name = String(after[..<semicolon])
-      var decoded: String?
-      if name.hasPrefix("#x") || name.hasPrefix("#X") {
-        decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
-      } else if name.hasPrefix("#") {
-        decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
-      } else {
-        decoded = entities[name]
-      }
-      if let decoded {
-        result += decoded
-        rest = after[after.index(after: semicolon)...]
-      } else {
-        result += "&"
-        rest = after
-      }
-    }
-    return result + rest
   }
 }

@@ -6,18 +6,20 @@ import FolioTellSpeech
 import FoundationEssentials
 import Glibc
 
-/// `foliotell info BOOK [--json] [--sentences] [--language CODE]`: what the box understood of a book.
+/// `foliotell info BOOK [--json] [--sentences] [--language CODE] [--notes]`: what the box understood of a book.
 enum InfoCommand {
   static func run(_ arguments: [String]) {
     var path: String?
     var json = false
     var listSentences = false
     var language: String?
+    var readNotes = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       switch argument {
       case "--json": json = true
       case "--sentences": listSentences = true
+      case "--notes": readNotes = true
       case "--language":
         guard let value = rest.popFirst(), !value.isEmpty else { fail("--language needs a code, like en or de") }
         language = value
@@ -31,7 +33,7 @@ enum InfoCommand {
     let book: BookDocument
     let id: String
     do {
-      (id, book) = try BookReader.read(path: path, language: language)
+      (id, book) = try BookReader.read(path: path, language: language, readNotes: readNotes)
     } catch {
       fail(error.description, status: 1)
     }
@@ -57,6 +59,15 @@ enum InfoCommand {
             }
             .joined(separator: ", ") + "]"
         ),
+        (
+          "pages",
+          "["
+            + book.pages.map {
+              JSONWriter.object([("label", JSONWriter.string($0.label)), ("start", String($0.start))])
+            }
+            .joined(separator: ", ") + "]"
+        ),
+        ("notes", "[" + book.notes.map(String.init).joined(separator: ", ") + "]"),
       ]
       if listSentences {
         fields.append(
@@ -83,6 +94,12 @@ enum InfoCommand {
     for (index, chapter) in book.chapters.enumerated() {
       print("  \(index + 1). \(chapter.title)  (at \(chapter.start))")
     }
+    if let first = book.pages.first, let last = book.pages.last {
+      print("pages:      \(book.pages.count) of the print edition, \(first.label) to \(last.label)")
+    } else {
+      print("pages:      none marked")
+    }
+    print("notes:      \(book.notes.count) referred to\(book.notes.isEmpty ? "" : readNotes ? ", read" : ", not read")")
     for problem in book.problems { print("note:       \(problem)") }
     if listSentences {
       for sentence in book.sentences { print("\(sentence.start)\t\(sentenceText(sentence))") }

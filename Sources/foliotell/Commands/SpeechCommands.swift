@@ -68,11 +68,14 @@ struct SpeechOptions {
 enum SpeechCommands {
   /// Speaks a whole book through the box (the same composition as `run` and `sim`, without library,
   /// controls or store), from its first sentence to its end; exits on failure.
-  static func speak(_ book: Session.Book, language: String? = nil, options: SpeechOptions, voiceGiven: Bool, echo: Bool)
-  {
+  static func speak(
+    _ book: Session.Book, language: String? = nil, readNotes: Bool = false, options: SpeechOptions, voiceGiven: Bool,
+    echo: Bool
+  ) {
     var session = Session()
     session.book = book
     session.language = language
+    session.readNotes = readNotes
     session.wpm = options.wpm
     session.voice = voiceGiven ? options.voice : nil
     session.volume = options.volume
@@ -142,6 +145,7 @@ enum SpeechCommands {
     var first: Int?
     var last: Int?
     var language: String?
+    var readNotes = false
     var rest = arguments[...]
     let voiceGiven = arguments.contains("--voice")
     func sentenceNumber(_ flag: String) -> Int {
@@ -158,6 +162,7 @@ enum SpeechCommands {
       case "--language":
         guard let value = rest.popFirst(), !value.isEmpty else { fail("--language needs a code, like en or de") }
         language = value
+      case "--notes": readNotes = true
       case _ where argument.hasPrefix("--"): fail("read: unknown option '\(argument)'")
       default:
         guard path == nil else { fail("read takes one book; '\(argument)' is a second one") }
@@ -166,11 +171,12 @@ enum SpeechCommands {
     }
     guard let path else { fail("read needs a book: foliotell read BOOK.txt --audio wav:out.wav") }
     guard first != nil || last != nil else {
-      return speak(.file(path), language: language, options: options, voiceGiven: voiceGiven, echo: true)
+      return speak(
+        .file(path), language: language, readNotes: readNotes, options: options, voiceGiven: voiceGiven, echo: true)
     }
     let document: BookDocument
     do {
-      document = try BookReader.read(path: path, language: language).document
+      document = try BookReader.read(path: path, language: language, readNotes: readNotes).document
     } catch {
       fail(error.description, status: 1)
     }

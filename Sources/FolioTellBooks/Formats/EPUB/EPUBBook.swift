@@ -1,13 +1,15 @@
 import FoundationEssentials
 import Glibc
 
-/// EPUB 2 and 3: `META-INF/container.xml` -> the package (OPF) -> the spine, in order; chapter titles from
-/// the EPUB 3 navigation document or the EPUB 2 `toc.ncx`; title, author and language from the package's
-/// Dublin Core metadata. A book whose content documents are encrypted is refused as protected.
+/// EPUB 2 and 3: `META-INF/container.xml` -> the package (OPF) -> the spine, in order (XHTML and SVG
+/// pages); chapter titles and the print edition's page list from the EPUB 3 navigation document or the
+/// EPUB 2 `toc.ncx`; title, author and language from the package's Dublin Core metadata. A book whose
+/// content documents are encrypted is refused as protected; one whose pages are only pictures says so.
+/// Footnotes and endnotes are read only with `readNotes` (see `HTMLBook`).
 public enum EPUBBook {
-  public static func read(_ bytes: [UInt8], path: String, language override: String? = nil) throws(BookError)
-    -> BookDocument
-  {
+  public static func read(
+    _ bytes: [UInt8], path: String, language override: String? = nil, readNotes: Bool = false
+  ) throws(BookError) -> BookDocument {
     let zip: ZipArchive
     do {
       zip = try ZipArchive(bytes)
@@ -61,37 +63,31 @@ public enum EPUBBook {
       manifest[id] = (resolve(file, from: base), item.attribute("media-type") ?? "", item.attribute("properties") ?? "")
     }
     let spine = package.first("spine")
-    var titles: [String: String] = [:]
-    if let nav = manifest.values.first(where: { $0.properties.split(separator: " ").contains("nav") }),
-      let navigation = XMLNode.parse((try? file(nav.href)) ?? [])
-    {
-      let toc = navigation.all("nav").first { $0.attribute("type") == "toc" } ?? navigation.first("nav")
-      for link in toc?.all("a") ?? [] {
-        guard let href = link.attribute("href") else { continue }
-        let target = resolve(String(href.prefix { $0 != "#" }), from: directory(of: nav.href))
-        if titles[target] == nil { titles[target] = link.allText }
-      }
-    } else if let ncxID = spine?.attribute("toc"), let ncx = manifest[ncxID],
-      let table = XMLNode.parse((try? file(ncx.href)) ?? [])
-    {
-      for point in table.all("navPoint") {
-        guard let source = point.first("content")?.attribute("src"), let label = point.first("navLabel")?.allText
-        else { continue }
-        let target = resolve(String(source.prefix { $0 != "#" }), from: directory(of: ncx.href))
-        if titles[target] == nil { titles[target] = label }
-      }
+    func navigation(_ item: (href: String, type: String, properties: String)?) -> (root: XMLNode, path: String)? {
+      guard let item, let root = XMLNode.parse((try? file(item.href)) ?? []) else { return nil }
+      return (root, item.href)
     }
+    let navigation = EPUBNavigation(
+      nav: navigation(manifest.values.first { $0.properties.split(separator: " ").contains("nav") }),
+      ncx: navigation(spine?.attribute("toc").flatMap { manifest[$0] }))
 
     var builder = DocumentBuilder()
     var documents = 0
+    var pictures = 0
     var read: Set<String> = []
     for reference in spine?.all("itemref") ?? [] where reference.attribute("linear") != "no" {
       guard let id = reference.attribute("idref"), let item = manifest[id], read.insert(item.href).inserted else {
         continue
       }
-      guard item.type.contains("html") || item.href.hasSuffix(".xhtml") || item.href.hasSuffix(".html") else {
+      // A picture as a page of its own (fixed-layout books and comics do this, with or without a fallback).
+      if item.type.hasPrefix("image/") && !item.type.contains("svg") {
+        pictures += 1
         continue
       }
+      guard
+        item.type.contains("html") || item.type.contains("svg") || item.href.hasSuffix(".xhtml")
+          || item.href.hasSuffix(".html") || item.href.hasSuffix(".svg")
+      else { continue }
       // A content document that is missing or broken is skipped; the rest of the book is still read.
       let content: [UInt8]
       do {
@@ -103,11 +99,17 @@ public enum EPUBBook {
         )
         continue
       }
-      HTMLBook.add(PlainTextBook.decode(content), to: &builder, chapterTitle: titles[item.href])
+      let html = PlainTextBook.decode(content)
+      let parsed = HTMLBook.add(
+        html, to: &builder, anchors: navigation.anchors(for: item.href, in: html), language: language,
+        readNotes: readNotes)
+      pictures += parsed.pictures
       documents += 1
     }
-    guard documents > 0 else { throw .damaged(path: path, reason: "its spine lists no readable content document") }
     var document = builder.document(format: .epub, title: title, author: author, language: language)
+    // Pictures and no text: a comic, a scanned book. Not damaged, and downloading it again will not help.
+    if document.sentences.isEmpty && pictures > 0 { throw .onlyPictures(path: path) }
+    guard documents > 0 else { throw .damaged(path: path, reason: "its spine lists no readable content document") }
     document.problems = problems
     return document
   }

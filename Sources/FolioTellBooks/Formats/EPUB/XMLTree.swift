@@ -131,7 +131,7 @@ final class XMLNode {
   private static func localName(_ name: String) -> String { String(name.split(separator: ":").last ?? Substring(name)) }
 
   /// The name and attributes of a start tag's inside (`item id="c1" href='a.xhtml'`).
-  private static func tag(_ inside: [Unicode.Scalar]) -> (String, [String: String]) {
+  static func tag(_ inside: [Unicode.Scalar]) -> (String, [String: String]) {
     var index = 0
     func word() -> String {
       let start = index
