@@ -49,6 +49,8 @@ public final class Appliance: Sendable {
     var path: String?
     var language: String?
     var chapters: [ChapterMark]
+    var pages: [PageMark] = []
+    var notes: [Int] = []
   }
 
   /// Builds the box. Nothing runs until `start`. A part that is missing on this machine (a display, an
@@ -97,12 +99,12 @@ public final class Appliance: Sendable {
     let language = session.language ?? config.language
     var firstBook: OpenedBook?
     do {
-      firstBook = try Self.read(source ?? session.fallbackBook, language: language, readNotes: session.readNotes)
+      firstBook = try Self.read(source ?? session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes)
     } catch {
       // A named book must open; a remembered one that no longer reads is said, and the box waits for a choice.
       if session.book != nil { throw error }
       report("\(error); choose another book in the menu")
-      firstBook = try? Self.read(session.fallbackBook, language: language, readNotes: session.readNotes)
+      firstBook = try? Self.read(session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes)
     }
     self.firstBook = firstBook
 
@@ -175,6 +177,7 @@ public final class Appliance: Sendable {
     var initial = ReaderState()
     initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechRate.limits)
     initial.audio = AudioPower(idleSeconds: config.audioIdleSeconds)
+    initial.longPauseSeconds = config.longPauseMinutes * 60
     let output: any AudioOutput =
       faded.map { AudioPowerOutput(sink: $0, amplifier: amplifier) } ?? SilentAudioOutput()
     let effects = EffectHandler(speech: engine, audio: output, store: store)
@@ -219,7 +222,7 @@ public final class Appliance: Sendable {
     let folders = session.libraryFolders ?? config.bookFolders
     library = LibraryService(
       folders: folders, language: language, voice: fixedVoice, synchronous: platform.isVirtual,
-      readNotes: session.readNotes)
+      readNotes: session.readNotes || config.readNotes)
     let library = self.library
     effects.setBookOpener { [weak runtime] bookID in
       guard let runtime else { return }
@@ -249,7 +252,8 @@ public final class Appliance: Sendable {
     if session.useLibrary { library.scan(into: runtime) }
     if let book = firstBook {
       runtime.open(
-        bookID: book.id, book: book.document, title: book.title, path: book.path, chapters: book.chapters)
+        bookID: book.id, book: book.document, title: book.title, path: book.path, chapters: book.chapters,
+        pages: book.pages, notes: book.notes)
     }
     if session.greet {
       runtime.post(.poweredOn)
@@ -353,7 +357,8 @@ public final class Appliance: Sendable {
           id: id, document: document.sentenceMap,
           title: document.title ?? url.deletingPathExtension().lastPathComponent,
           path: url.path, language: document.language,
-          chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) })
+          chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) },
+          pages: document.pages.map { PageMark(label: $0.label, start: $0.start) }, notes: document.notes)
       } catch {
         throw .book(error)
       }

@@ -25,6 +25,10 @@ public struct ApplianceConfig: Sendable {
   public var pitch = 50
   /// The language of books that do not say.
   public var language: String?
+  /// Read footnotes and endnotes where they sit in the text (by default they are skipped).
+  public var readNotes = false
+  /// After a pause longer than this, PLAY goes on from the start of the interrupted sentence.
+  public var longPauseMinutes = 10.0
   public var lexicon: String?
   /// After a stop, or a pause this long, the sound card is closed and the amplifier switched off.
   public var audioIdleSeconds = 30.0
@@ -95,6 +99,10 @@ public struct ApplianceConfig: Sendable {
     if let value = try fields.string(root, "audio", at: "") { audio = value }
     if let value = try fields.string(root, "voice", at: "") { voice = value }
     if let value = try fields.string(root, "language", at: "") { language = value }
+    if let value = try fields.bool(root, "readNotes", at: "") { readNotes = value }
+    if let value = try number(fields, root, "longPauseMinutes", in: 0...1440, file: at("longPauseMinutes")) {
+      longPauseMinutes = value
+    }
     if let value = try fields.string(root, "lexicon", at: "") { lexicon = value }
     let limits = Double(SpeechRate.limits.lowerBound)...Double(SpeechRate.limits.upperBound)
     if let value = try number(fields, root, "wpm", in: limits, file: at("wpm")) { wpm = Int(value) }

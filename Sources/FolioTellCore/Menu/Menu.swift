@@ -21,6 +21,7 @@ public struct MenuState: Equatable, Sendable {
     case goTo
     case chapters
     case percent
+    case pages
     case bookmarks
     /// One bookmark (`subject`): go to it or delete it.
     case bookmark
@@ -67,6 +68,7 @@ public enum Menu {
     case .goTo: return "Go to"
     case .chapters: return "Chapters"
     case .percent: return "Go to a percentage"
+    case .pages: return "Go to a page"
     case .bookmarks: return "Bookmarks"
     case .bookmark: return "Bookmark"
     case .speed: return "Speed"

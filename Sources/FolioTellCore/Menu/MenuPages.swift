@@ -22,6 +22,7 @@ extension Menu {
     case .goTo: return main(.goTo)
     case .chapters: return (.goTo, 0)
     case .percent: return (.goTo, 1)
+    case .pages: return (.goTo, 2)
     case .bookmarks: return main(.bookmarks)
     case .bookmark: return (.bookmarks, 0)
     case .speed: return main(.speed)
@@ -45,11 +46,13 @@ extension Menu {
       guard !state.library.isEmpty else { return ["No books found"] }
       return state.library.map { book in book.problem.map { "\(book.title): cannot be opened, \($0)" } ?? book.title }
     case .goTo:
-      return ["Chapters", "A percentage"]
+      return ["Chapters", "A percentage"] + (state.pages.isEmpty ? [] : ["A page of the print edition"])
     case .chapters:
       return state.chapters.isEmpty ? ["This book has no chapters"] : state.chapters.map(\.title)
     case .percent:
       return percentChoices.map { "\($0) percent" }
+    case .pages:
+      return state.pages.isEmpty ? ["This book has no page numbers"] : state.pages.map { "Page \($0.label)" }
     case .bookmarks:
       return ["Add a bookmark here"]
         + state.bookmarks.enumerated().map { index, offset in
@@ -127,7 +130,17 @@ extension Menu {
       next.openingFromMenu = entry.id
       return (next, [announce("Opening \(entry.title).", in: next), .openLibraryBook(bookID: entry.id)])
     case .goTo:
-      return enter(menu.selected == 0 ? .chapters : .percent, state)
+      let pages: [MenuState.Page] = [.chapters, .percent, .pages]
+      guard menu.selected != 2 || !state.pages.isEmpty else { return enter(.percent, state) }
+      // The page the listener is on is selected, so a page near it is a few steps away.
+      let current = state.pages.lastIndex { $0.start <= state.playback.offset } ?? 0
+      return enter(pages[min(menu.selected, 2)], selected: menu.selected == 2 ? current : 0, state)
+    case .pages:
+      guard menu.selected < state.pages.count else { return (state, [announce("This book has no page numbers.", in: state)]) }
+      let page = state.pages[menu.selected]
+      var words = "Page \(page.label)"
+      if let title = Navigation.chapterTitle(at: page.start, in: state) { words += ". " + title }
+      return goTo(page.start, saying: words, menu, state, at: time)
     case .chapters:
       guard menu.selected < state.chapters.count else {
         return (state, [announce("This book has no chapters.", in: state)])

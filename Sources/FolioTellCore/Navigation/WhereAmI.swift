@@ -11,7 +11,9 @@ enum WhereAmI {
     if let title = state.title { parts.append(title) }
     let chapterIndex = Navigation.chapterIndex(at: offset, in: state.chapters)
     if let chapterIndex { parts.append(state.chapters[chapterIndex].title) }
+    if let page = state.pages.last(where: { $0.start <= offset }) { parts.append("Page \(page.label)") }
     parts.append("\(percent(offset, of: book)) percent")
+    if noteIsNearby(state) { parts.append("A note is referred to in this sentence") }
     let wpm = max(state.playback.wpm, 1)
     if let chapterIndex {
       let end = chapterIndex + 1 < state.chapters.count ? state.chapters[chapterIndex + 1].start : book.endOffset
@@ -22,6 +24,14 @@ enum WhereAmI {
     if let timer = state.sleepTimer { parts.append("Sleep timer: " + timer.spokenLeft) }
     if case .finished = state.playback.phase { parts.append("You finished this book") }
     return parts.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
+  }
+
+  /// Whether the sentence being read refers to a note (read or skipped).
+  static func noteIsNearby(_ state: ReaderState) -> Bool {
+    let book = state.playback.book
+    guard !book.isEmpty, !state.notes.isEmpty else { return false }
+    let sentence = book.sentences[book.sentenceIndex(at: state.playback.offset)]
+    return state.notes.contains { $0 >= sentence.start && $0 <= sentence.end }
   }
 
   static func percent(_ offset: Int, of book: SentenceMap) -> Int {

@@ -40,6 +40,9 @@ public struct ReaderState: Equatable, Sendable {
   public var lastJumpTime: Double?
   /// The open book's bookmarks, as offsets in reading order.
   public var bookmarks: [Int] = []
+  /// The print edition's pages, in reading order, and where the text refers to a note (skipped or not).
+  public var pages: [PageMark] = []
+  public var notes: [Int] = []
   /// When reading was paused: a pause longer than `longPauseSeconds` resumes at the sentence's start.
   public var pausedAt: Double?
   public var longPauseSeconds: Double = 600
@@ -62,7 +65,7 @@ public enum ReaderEvent: Equatable, Sendable {
   /// A book was opened, with the place the store had kept for it.
   case bookOpened(
     bookID: String, book: SentenceMap, saved: ReadingPosition?, title: String? = nil, path: String? = nil,
-    chapters: [ChapterMark] = [], bookmarks: [Int] = [])
+    chapters: [ChapterMark] = [], bookmarks: [Int] = [], pages: [PageMark] = [], notes: [Int] = [])
   /// The box has started: say where the listener is and go on reading, or how to choose a book.
   case poweredOn
   /// The last announcement was said to its end (not cut off by something newer).
@@ -210,7 +213,8 @@ public enum Reader {
       next.resumeAfterSaying = false
       guard state.menu == nil, state.playback.phase.liveUtterance == nil else { return (next, []) }
       return reduce(next, .playback(.primaryTapped), at: time)
-    case .bookOpened(let bookID, let book, let saved, let title, let path, let chapters, let bookmarks):
+    case .bookOpened(
+      let bookID, let book, let saved, let title, let path, let chapters, let bookmarks, let pages, let notes):
       if let live = state.playback.phase.liveUtterance {
         effects.append(.playback(.stop(token: live.token)))
       }
@@ -228,6 +232,8 @@ public enum Reader {
       next.bookPath = path
       next.chapters = chapters
       next.bookmarks = bookmarks.filter { $0 >= 0 && $0 <= book.endOffset }.sorted()
+      next.pages = pages.filter { $0.start >= 0 && $0.start <= book.endOffset }
+      next.notes = notes.filter { $0 >= 0 && $0 <= book.endOffset }
       next.undoPlace = nil
       next.lastJumpTime = nil
       next.pausedAt = nil

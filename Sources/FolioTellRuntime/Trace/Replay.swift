@@ -42,7 +42,8 @@ public struct Replay {
       step(
         .bookOpened(
           bookID: document.bookID ?? "trace", book: document.book, saved: saved, title: document.title,
-          path: document.path, chapters: document.chapters, bookmarks: document.bookmarks), at: document.time)
+          path: document.path, chapters: document.chapters, bookmarks: document.bookmarks,
+          pages: document.pages, notes: document.notes), at: document.time)
       return nil
     case .event(let event, let time):
       guard root != nil else {

@@ -24,6 +24,9 @@ public struct TraceDocument: Equatable, Sendable {
   public var chapters: [ChapterMark] = []
   /// `[offset, ...]`: the book's bookmarks, as the store kept them.
   public var bookmarks: [Int] = []
+  /// `[["label", start], ...]`: the print edition's pages; `[offset, ...]`: where notes are referred to.
+  public var pages: [PageMark] = []
+  public var notes: [Int] = []
 
   public init(
     book: SentenceMap, position: Int? = nil, wpm: Int? = nil, voice: String? = nil, bookID: String? = nil,
@@ -209,6 +212,20 @@ public enum TraceFormat {
       title: try optionalString("title"), path: try optionalString("path"))
     document.chapters = chapters
     document.bookmarks = bookmarks
+    if case .array(let list)? = members["pages"] {
+      for item in list {
+        guard case .array(let pair) = item, pair.count == 2, let label = pair[0].stringValue,
+          let start = pair[1].intValue
+        else { throw TraceError(line: line, message: "each page is [\"label\", start]") }
+        document.pages.append(PageMark(label: label, start: start))
+      }
+    }
+    if case .array(let list)? = members["notes"] {
+      for item in list {
+        guard let offset = item.intValue else { throw TraceError(line: line, message: "each note is an offset") }
+        document.notes.append(offset)
+      }
+    }
     return document
   }
 
@@ -368,6 +385,13 @@ public enum TraceFormat {
     }
     if !document.bookmarks.isEmpty {
       fields.append(("bookmarks", "[" + document.bookmarks.map(String.init).joined(separator: ", ") + "]"))
+    }
+    if !document.pages.isEmpty {
+      let list = document.pages.map { "[" + JSONWriter.string($0.label) + ", " + String($0.start) + "]" }
+      fields.append(("pages", "[" + list.joined(separator: ", ") + "]"))
+    }
+    if !document.notes.isEmpty {
+      fields.append(("notes", "[" + document.notes.map(String.init).joined(separator: ", ") + "]"))
     }
     var line: [(String, String)] = []
     if let time = document.time { line.append(("t", JSONWriter.number(time))) }

@@ -28,13 +28,15 @@ public final class TraceRecorder: Sendable {
     switch step.event {
     case .playback(let event):
       line = TraceFormat.encode(event, time: time)
-    case .bookOpened(let bookID, let book, let saved, let title, let path, let chapters, let bookmarks):
+    case .bookOpened(let bookID, let book, let saved, let title, let path, let chapters, let bookmarks, let pages, let notes):
       let playback = step.after.playback
       var document = TraceDocument(
         book: book, position: saved.map { _ in playback.offset }, wpm: playback.wpm, voice: playback.voice,
         bookID: bookID, title: title, path: path, time: time)
       document.chapters = chapters
       document.bookmarks = bookmarks
+      document.pages = pages
+      document.notes = notes
       line = TraceFormat.encode(document)
     default:
       line = TraceFormat.encode(root: step.event, time: time)
@@ -57,6 +59,8 @@ public final class TraceRecorder: Sendable {
         time: time)
       document.chapters = state.chapters
       document.bookmarks = state.bookmarks
+      document.pages = state.pages
+      document.notes = state.notes
       lines.append(TraceFormat.encode(document))
     }
     return lines
