@@ -30,7 +30,8 @@ struct WordSpans {
   /// Everything before it has been given to a word, or lies before the chunk.
   private var covered: Int
   /// The last reported word: its span's start, the word espeak-ng pointed at, its sentence, and whether
-  /// the report pointed at the word itself rather than at the space before it. Its end is not known yet.
+  /// the report pointed at the word itself rather than at the space or punctuation before it. Its end is not
+  /// known yet.
   private var open: Open?
   private struct Open {
     var frame: Int
@@ -63,9 +64,10 @@ struct WordSpans {
   mutating func report(offset: Int, frame: Int) -> [Word] {
     guard let (start, isDirect) = wordStart(near: offset), start >= covered else { return [] }
     if var open, start <= open.word {
-      // The same word again (a number is reported from inside it). A report at the space before a word is
-      // usually that word, a little early; but when the word itself is reported later, the first one was
-      // something said before it (the name of an emoji), and the word is heard from the later one.
+      // The same word again (a number is reported from inside it). A report at the space or punctuation
+      // before a word is usually that word, a little early; but when the word itself is reported later, the
+      // first one was something said before it (the name of an emoji, the "thousand" of "1,234"), and the
+      // word is heard from the later one.
       if start == open.word, isDirect, !open.isDirect {
         open.frame = max(open.frame, frame)
         open.isDirect = true
@@ -136,10 +138,10 @@ struct WordSpans {
     return words
   }
 
-  /// The word a report at `offset` means, and whether it pointed at it rather than at white space before it.
-  /// A report inside a word means the word; at white space, or at opening quotes and brackets, the next
-  /// word; at punctuation or symbols before letters in the same token ("$5", ",234"), those letters. A token
-  /// without letters (an emoji, "&") is a word of its own.
+  /// The word a report at `offset` means, and whether it pointed at the word itself rather than at something
+  /// before it. A report inside a word means the word; at white space, or at opening quotes and brackets, the
+  /// next word; at punctuation or symbols before letters in the same token ("$5", ",234"), those letters. A
+  /// token without letters (an emoji, "&") is a word of its own.
   private func wordStart(near offset: Int) -> (Int, isDirect: Bool)? {
     var position = max(offset, base)
     var isDirect = true
@@ -152,6 +154,7 @@ struct WordSpans {
       var tokenEnd = position
       while tokenEnd < end, !scalar(tokenEnd).properties.isWhitespace { tokenEnd += 1 }
       if var start = (position..<tokenEnd).first(where: { isWordScalar(scalar($0)) }) {
+        if start > position { isDirect = false }
         while start > covered, isWordScalar(scalar(start - 1)) { start -= 1 }
         return (start, isDirect)
       }
