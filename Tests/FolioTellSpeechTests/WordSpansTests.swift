@@ -109,4 +109,12 @@ import Testing
     let words = shown("Stop here (please). And on.", reports: [("Stop", 0, 0), ("here", 0, 1)])
     #expect(texts(words) == ["Stop", "here (please).", "And on."])
   }
+
+  @Test func aBookWithoutSentencesIsOneSentence() throws {
+    let map = try SentenceMap(sentences: [], text: "One two three")
+    var spans = WordSpans(book: map, range: 0..<13, frame: 0)
+    var words = spans.report(offset: 0, frame: 0) + spans.report(offset: 8, frame: 5)
+    words += spans.finish(frame: 9)
+    #expect(words.map { slice(map, $0.span) } == ["One two", "three"])
+  }
 }

@@ -75,7 +75,7 @@ struct WordSpans {
       }
       return []
     }
-    let sentence = book.sentenceIndex(at: start)
+    let sentence = sentenceIndex(at: start)
     var words: [Word] = []
     var cut = start
     if let open, open.sentence == sentence {
@@ -84,7 +84,7 @@ struct WordSpans {
       words.append(close(open, at: cut))
     } else {
       if let open { words.append(close(open, at: sentenceEnd(open.sentence))) }
-      let sentenceStart = max(book.sentences[sentence].start, covered)
+      let sentenceStart = max(sentenceSpan(sentence).start, covered)
       words += unreported(before: sentenceStart, until: frame)
       cut = firstNonSpace(from: sentenceStart, before: start)
     }
@@ -118,8 +118,8 @@ struct WordSpans {
     var spans: [TextSpan] = []
     var position = covered
     while position < limit {
-      let index = book.sentenceIndex(at: position)
-      let sentence = book.sentences[index]
+      let index = sentenceIndex(at: position)
+      let sentence = sentenceSpan(index)
       let stop = min(max(sentence.end, position + 1), limit)
       if let first = (position..<stop).first(where: { isWordScalar(scalar($0)) }) {
         let start = firstNonSpace(from: position, before: first)
@@ -182,7 +182,13 @@ struct WordSpans {
     return start
   }
 
-  private func sentenceEnd(_ index: Int) -> Int { min(book.sentences[index].end, end) }
+  private func sentenceEnd(_ index: Int) -> Int { min(sentenceSpan(index).end, end) }
+
+  // A book known only as text, without sentences, is one sentence.
+  private func sentenceIndex(at offset: Int) -> Int { book.isEmpty ? 0 : book.sentenceIndex(at: offset) }
+  private func sentenceSpan(_ index: Int) -> TextSpan {
+    book.isEmpty ? TextSpan(start: base, end: end) : book.sentences[index]
+  }
 
   private func firstNonSpace(from offset: Int, before limit: Int) -> Int {
     var start = offset
