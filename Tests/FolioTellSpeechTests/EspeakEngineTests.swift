@@ -341,9 +341,15 @@ struct WavFile {
     let (runtime, funnel) = try runtime(AlsaSink(.virtual(speed: 2, canPause: true)))
     defer { funnel.stop() }
     let firstWords = Mutex<[Int: Int]>([:])
+    let shownAfterRestart = Mutex<[TextSpan]>([])
     runtime.observe { step in
       if case .playback(.willSpeakRange(let token, let location, _)) = step.event, step.after.playback.word != nil {
         firstWords.withLock { if $0[token] == nil { $0[token] = location } }
+      }
+      if let word = step.after.playback.word, word != step.before.playback.word,
+        step.after.playback.utteranceToken == 2
+      {
+        shownAfterRestart.withLock { $0.append(word) }
       }
     }
     let text = book("Alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima.")
@@ -358,6 +364,8 @@ struct WavFile {
     // The new utterance's first word heard is the word that was being spoken, said again at the new rate.
     #expect(firstWords.withLock { $0[2] } == restartedAt)
     #expect(text.scalars[restartedAt - 1] == " ")
+    // From there on every word is shown, in order.
+    #expect(coverageProblems(of: shownAfterRestart.withLock { $0 }, in: text, from: restartedAt).isEmpty)
   }
 
   @Test func anUnpluggedCardFailsTheUtteranceAndAPlugBackInSpeaksAgain() throws {

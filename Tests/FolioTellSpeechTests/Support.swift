@@ -42,10 +42,10 @@ final class EventLog: EventSink {
   }
 }
 
-func book(_ text: String) -> SentenceMap {
+func book(_ text: String, language: String = "en") -> SentenceMap {
   let composed = text.precomposedStringWithCanonicalMapping
   return try! SentenceMap(
-    sentences: SentenceSegmenter.sentences(in: composed, language: "en"), text: composed)
+    sentences: SentenceSegmenter.sentences(in: composed, language: language), text: composed)
 }
 
 func slice(_ book: SentenceMap, _ span: TextSpan) -> String {

@@ -311,51 +311,64 @@ public final class EspeakSpeechEngine: SpeechEngine {
 
   /// Synthesizes chunk after chunk, writes the audio, and posts words as they are heard. Each chunk is
   /// normalized as it comes, so starting anywhere in a long book costs only its first sentences.
+  ///
+  /// A word's span is settled only by the next word espeak-ng reports (see `WordSpans`), so the audio from
+  /// the last reported word on is held here until then: synthesis runs far ahead of the ear, so holding it
+  /// costs no time, and every word is posted, whole, as its sound is heard.
   private func stream(_ request: Request, book: SentenceMap) throws -> Outcome {
     let token = request.token
     let normalizer = Normalizer(lexicon: options.lexicon, language: espeak.language(ofVoice: request.voice))
-    var heard = HeardWords()
+    // Words whose spans are settled, waiting for the listener to reach them.
+    var heard: [WordSpans.Word] = []
     control.withLock { $0.lastHeard = nil }
     var written = 0
+    var held: [Int16] = []
     let piece = max(espeak.sampleRate / 100, 1)
     var fadeLeft = request.isContinuation ? 0 : Int(options.fadeSeconds * Double(espeak.sampleRate))
     let fadeLength = max(fadeLeft, 1)
     var writeError: AudioError?
+    // Writes the held audio up to frame `limit`, 10 ms at a time: espeak-ng hands over about 100 ms at a
+    // time, so each word is announced within about 10 ms of being heard. False when aborted or dropped.
+    func writeHeld(upTo limit: Int) throws -> Bool {
+      let count = min(max(limit - written, 0), held.count)
+      var start = 0
+      defer { held.removeFirst(start) }
+      while start < count {
+        let end = min(start + piece, count)
+        let ok = try held[start..<end].withUnsafeBufferPointer { try audio.write($0) }
+        written += end - start
+        start = end
+        postHeard(&heard, token: token, written: written)
+        if !ok || isAborted(token) { return false }
+      }
+      return true
+    }
     var bookStart = min(max(request.offset, 0), book.endOffset)
     while bookStart < book.endOffset {
       let bookEnd = chunkEnd(from: bookStart, in: book)
       let text = normalizer.spokenText(for: Array(book.scalars[bookStart..<bookEnd]), base: bookStart)
-      let chunkBase = written
+      let chunkBase = written + held.count
+      var spans = WordSpans(book: book, range: bookStart..<bookEnd, frame: chunkBase)
       let settings = Espeak.VoiceSettings(
         voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: options.pitch)
       let completed = try espeak.synthesize(text.string(0..<text.scalars.count), settings: settings) { samples, words in
         for word in words {
-          if let span = text.bookSpan(ofWordAt: word.textIndex) {
-            heard.add(frame: chunkBase + word.frame, span: span, in: book)
+          if let offset = text.bookOffset(ofSpokenIndex: word.textIndex) {
+            heard += spans.report(offset: offset, frame: chunkBase + word.frame)
           }
         }
         guard !self.isAborted(token) else { return false }
+        var block = Array(samples)
+        if fadeLeft > 0 {
+          for index in 0..<min(fadeLeft, block.count) {
+            let gain = Double(fadeLength - fadeLeft + index) / Double(fadeLength)
+            block[index] = Int16(Double(block[index]) * gain)
+          }
+          fadeLeft = max(0, fadeLeft - block.count)
+        }
+        held += block
         do {
-          var block = Array(samples)
-          if fadeLeft > 0 {
-            for index in 0..<min(fadeLeft, block.count) {
-              let gain = Double(fadeLength - fadeLeft + index) / Double(fadeLength)
-              block[index] = Int16(Double(block[index]) * gain)
-            }
-            fadeLeft = max(0, fadeLeft - block.count)
-          }
-          // espeak-ng hands over about 100 ms at a time; written 10 ms at a time, each word is
-          // announced within about 10 ms of being heard.
-          var start = 0
-          while start < block.count {
-            let end = min(start + piece, block.count)
-            let ok = try block[start..<end].withUnsafeBufferPointer { try self.audio.write($0) }
-            written += end - start
-            self.postHeard(&heard, token: token, written: written)
-            if !ok || self.isAborted(token) { return false }
-            start = end
-          }
-          return true
+          return try writeHeld(upTo: spans.openFrame ?? Int.max)
         } catch {
           writeError = error as? AudioError ?? .deviceLost(device: self.audio.label, code: EIO)
           return false
@@ -363,12 +376,14 @@ public final class EspeakSpeechEngine: SpeechEngine {
       }
       if let writeError { throw writeError }
       if !completed || isAborted(token) { return .aborted }
+      heard += spans.finish(frame: written + held.count)
+      guard try writeHeld(upTo: Int.max) else { return .aborted }
       bookStart = bookEnd
     }
     // Keep the device running on silence until the last word has been heard and the audio played out.
     let silence = [Int16](repeating: 0, count: max(espeak.sampleRate / 100, 1))
     let speechEnd = written
-    while !heard.pending.isEmpty || written - audio.queuedFrames() < speechEnd {
+    while !heard.isEmpty || written - audio.queuedFrames() < speechEnd {
       if isAborted(token) { return .aborted }
       guard audio.isPaced else {
         postHeard(&heard, token: token, written: Int.max)
@@ -382,41 +397,17 @@ public final class EspeakSpeechEngine: SpeechEngine {
     return isAborted(token) ? .aborted : .finished
   }
 
-  private struct HeardWords {
-    var pending: [(frame: Int, span: TextSpan)] = []
-
-    /// espeak-ng says some short words together with the one before and reports only that one
-    /// ("on the bank": "on", then "bank"); the reported word then covers the unreported ones, so the
-    /// highlight shows everything being said.
-    mutating func add(frame: Int, span: TextSpan, in book: SentenceMap) {
-      if var last = pending.last, last.span.end < span.start {
-        var end = span.start
-        while end > last.span.end, book.scalars[end - 1].properties.isWhitespace { end -= 1 }
-        if end > last.span.end,
-          !book.scalars[last.span.end..<end].contains(where: { "\n\r".unicodeScalars.contains($0) })
-        {
-          last.span.end = end
-          pending[pending.count - 1] = last
-        }
-      }
-      pending.append((frame, span))
-    }
-  }
-
-  private func postHeard(_ heard: inout HeardWords, token: Int, written: Int) {
+  private func postHeard(_ heard: inout [WordSpans.Word], token: Int, written: Int) {
     let played = written == Int.max ? Int.max : written - audio.queuedFrames()
-    // Without a device pacing playback, every word is "heard" as soon as it is written; the last one
-    // waits for the next, which may still widen it (see HeardWords.add).
-    let holdBack = !audio.isPaced && written != Int.max ? 1 : 0
     var count = 0
-    for word in heard.pending.dropLast(holdBack) {
+    for word in heard {
       guard word.frame <= played else { break }
       if isAborted(token) { break }
       sink.post(.playback(.willSpeakRange(token: token, location: word.span.start, length: word.span.length)))
       control.withLock { $0.lastHeard = word.span.start }
       count += 1
     }
-    heard.pending.removeFirst(count)
+    heard.removeFirst(count)
   }
 
   private func isAborted(_ token: Int) -> Bool { control.withLock { $0.abort == token } }

@@ -13,13 +13,12 @@ public struct Substitution: Equatable, Sendable {
 
 /// The text espeak-ng is given, and the way back from its offsets to the book's.
 ///
-/// Every spoken scalar remembers the book span it came from: itself, or the whole stretch a substitution
-/// replaced. So a word espeak-ng reports inside "twelve dollars" highlights "$12" in the book, and a
-/// saved place is always a book offset.
+/// Every spoken scalar remembers the book offset it came from: its own, or the start of the whole stretch a
+/// substitution replaced. So every word espeak-ng reports inside "twelve dollars" is at "$12" in the book
+/// (and highlights it whole, see `WordSpans`), and a saved place is always a book offset.
 public struct SpokenText: Sendable {
   public let scalars: [Unicode.Scalar]
   private let originStart: [Int32]
-  private let originEnd: [Int32]
   public let bookLength: Int
 
   /// `book` is the text from book offset `base` on; `substitutions` are in offsets relative to it,
@@ -27,10 +26,8 @@ public struct SpokenText: Sendable {
   public init(book: [Unicode.Scalar], base: Int = 0, substitutions: [Substitution]) {
     var scalars: [Unicode.Scalar] = []
     var starts: [Int32] = []
-    var ends: [Int32] = []
     scalars.reserveCapacity(book.count)
     starts.reserveCapacity(book.count)
-    ends.reserveCapacity(book.count)
     var position = 0
     for substitution in substitutions
     where substitution.original.start >= position && substitution.original.end <= book.count
@@ -39,25 +36,21 @@ public struct SpokenText: Sendable {
       while position < substitution.original.start {
         scalars.append(book[position])
         starts.append(Int32(base + position))
-        ends.append(Int32(base + position + 1))
         position += 1
       }
       for scalar in substitution.spoken.unicodeScalars {
         scalars.append(scalar)
         starts.append(Int32(base + substitution.original.start))
-        ends.append(Int32(base + substitution.original.end))
       }
       position = substitution.original.end
     }
     while position < book.count {
       scalars.append(book[position])
       starts.append(Int32(base + position))
-      ends.append(Int32(base + position + 1))
       position += 1
     }
     self.scalars = scalars
     originStart = starts
-    originEnd = ends
     bookLength = base + book.count
   }
 
@@ -72,13 +65,11 @@ public struct SpokenText: Sendable {
     return low
   }
 
-  /// The book span of the spoken word that starts at `index`: the word runs to the next white space.
-  public func bookSpan(ofWordAt index: Int) -> TextSpan? {
+  /// The book offset a spoken scalar came from (the start of the stretch a substitution replaced); where
+  /// the words around it begin and end is `WordSpans`'s to say, from the book's own text.
+  public func bookOffset(ofSpokenIndex index: Int) -> Int? {
     guard index >= 0, index < scalars.count else { return nil }
-    var end = index
-    while end < scalars.count, !scalars[end].properties.isWhitespace { end += 1 }
-    guard end > index else { return nil }
-    return TextSpan(start: Int(originStart[index]), end: Int(originEnd[end - 1]))
+    return Int(originStart[index])
   }
 
   public func string(_ range: Range<Int>) -> String {
