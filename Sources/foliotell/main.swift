@@ -1,3 +1,4 @@
+import FolioTellAppliance
 import FolioTellSystem
 import FoundationEssentials
 import Glibc

@@ -108,7 +108,9 @@ import Testing
     let text = try String(contentsOfFile: report, encoding: .utf8)
     #expect(
       text.hasPrefix(
-        try Shell.run("sed -n 's/^let foliotellVersion = \"\\(.*\\)\"$/\\1/p' Sources/foliotell/Version.swift").output),
+        try Shell.run(
+          "sed -n 's/^public let foliotellVersion = \"\\(.*\\)\"$/\\1/p' Sources/FolioTellAppliance/Version.swift"
+        ).output),
       "\(text)")
     #expect(text.contains("(foliotell) groups=") && text.contains("(audio)") && text.contains("(gpio)"), "\(text)")
     #expect(text.contains("(i2c)") && text.contains("(input)"), "\(text)")

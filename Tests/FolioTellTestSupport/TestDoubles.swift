@@ -39,6 +39,8 @@ public final class TestPositionStore: PositionStore {
     var settings: PlaybackSettings?
     var openBook: (id: String, path: String?)?
     var bookmarks: [String: [Int]] = [:]
+    var bookSettings: [String: PlaybackSettings] = [:]
+    var boxSettings: BoxSettings?
     var failure: String?
   }
   private let contents = Mutex(Contents())
@@ -86,6 +88,24 @@ public final class TestPositionStore: PositionStore {
   }
 
   public func bookmarkOffsets(bookID: String) -> [Int] { contents.withLock { $0.bookmarks[bookID] ?? [] } }
+
+  public func saveBookSettings(bookID: String, settings: PlaybackSettings) throws {
+    try contents.withLock { contents in
+      if let failure = contents.failure { throw Failure(description: failure) }
+      contents.bookSettings[bookID] = settings
+    }
+  }
+
+  public func bookSettings(bookID: String) -> PlaybackSettings? { contents.withLock { $0.bookSettings[bookID] } }
+
+  public func saveBoxSettings(_ settings: BoxSettings) throws {
+    try contents.withLock { contents in
+      if let failure = contents.failure { throw Failure(description: failure) }
+      contents.boxSettings = settings
+    }
+  }
+
+  public var boxSettings: BoxSettings? { contents.withLock { $0.boxSettings } }
 
   public func rememberOpenBook(bookID: String, path: String?) throws {
     try contents.withLock { contents in

@@ -19,6 +19,7 @@ public final class AudioPowerOutput: AudioOutput {
 
   public func fadeOut(seconds: Double) { (sink as? FadingSink)?.fadeOut(seconds: seconds) }
   public func restoreVolume() { (sink as? FadingSink)?.restoreVolume() }
+  public func setVolume(_ percent: Int) { (sink as? FadingSink)?.setVolume(percent) }
 
   public func deactivate() {
     sink.release()

@@ -99,12 +99,14 @@ public final class Appliance: Sendable {
     let language = session.language ?? config.language
     var firstBook: OpenedBook?
     do {
-      firstBook = try Self.read(source ?? session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes)
+      firstBook = try Self.read(
+        source ?? session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes)
     } catch {
       // A named book must open; a remembered one that no longer reads is said, and the box waits for a choice.
       if session.book != nil { throw error }
       report("\(error); choose another book in the menu")
-      firstBook = try? Self.read(session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes)
+      firstBook = try? Self.read(
+        session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes)
     }
     self.firstBook = firstBook
 
@@ -178,6 +180,14 @@ public final class Appliance: Sendable {
     initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechRate.limits)
     initial.audio = AudioPower(idleSeconds: config.audioIdleSeconds)
     initial.longPauseSeconds = config.longPauseMinutes * 60
+    // The volume, pitch, earcons and display choices kept by the store. The menu's volume is a share of the
+    // config's (espeak-ng's own level); its pitch replaces the config's, which is where a new box starts.
+    var kept = BoxSettings(pitch: config.pitch)
+    if let stored = log?.boxSettings { kept = stored }
+    if let pitch = session.pitch { kept.pitch = pitch }
+    initial.apply(kept)
+    engine.setPitch(kept.pitch)
+    faded?.setVolume(kept.volume)
     let output: any AudioOutput =
       faded.map { AudioPowerOutput(sink: $0, amplifier: amplifier) } ?? SilentAudioOutput()
     let effects = EffectHandler(speech: engine, audio: output, store: store)
@@ -224,6 +234,10 @@ public final class Appliance: Sendable {
       folders: folders, language: language, voice: fixedVoice, synchronous: platform.isVirtual,
       readNotes: session.readNotes || config.readNotes)
     let library = self.library
+    let dataDirectory = directory
+    effects.setSystemDescriber {
+      SystemFacts(version: foliotellVersion, freeBytes: dataDirectory.flatMap(Self.freeBytes))
+    }
     effects.setBookOpener { [weak runtime] bookID in
       guard let runtime else { return }
       library.open(bookID, runtime: runtime)
@@ -253,8 +267,9 @@ public final class Appliance: Sendable {
     if let book = firstBook {
       runtime.open(
         bookID: book.id, book: book.document, title: book.title, path: book.path, chapters: book.chapters,
-        pages: book.pages, notes: book.notes)
+        pages: book.pages, notes: book.notes, language: book.language)
     }
+    runtime.post(.voicesFound(Self.voiceChoices()))
     if session.greet {
       runtime.post(.poweredOn)
     } else if session.autoplay, firstBook != nil {
@@ -363,6 +378,22 @@ public final class Appliance: Sendable {
         throw .book(error)
       }
     }
+  }
+
+  /// The installed voices, by language, as the Voice page offers them (MBROLA voices need a program the
+  /// box does not have, so they are left out).
+  static func voiceChoices() -> [VoiceChoice] {
+    guard let voices = try? Espeak.shared().voices() else { return [] }
+    return voices.filter { !$0.identifier.hasPrefix("mb/") && !$0.languages.isEmpty }.map {
+      VoiceChoice(id: $0.languages[0], name: $0.name, language: $0.languages[0])
+    }
+  }
+
+  /// Bytes free for the box's data; nil when it cannot be told.
+  static func freeBytes(_ directory: String) -> Int64? {
+    var stats = statvfs()
+    guard statvfs(directory, &stats) == 0 else { return nil }
+    return Int64(stats.f_bavail) * Int64(stats.f_frsize)
   }
 
   static func lexicon(_ path: String, report: @Sendable (String) -> Void) -> Lexicon {

@@ -46,11 +46,19 @@ enum ControlHandling {
       effects.append(Menu.announce(ControlMap.knobDescription(in: ControlMap.mode(of: next)), in: next))
       return (next, effects)
     }
-    if ControlMap.mode(of: next) == .reading, steps != 0 {
-      next = Navigation.noteJump(next, at: time)
+    guard ControlMap.mode(of: next) == .reading, steps != 0 else {
+      return Reader.appending(
+        effects, to: Reader.reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time))
     }
-    return Reader.appending(
-      effects, to: Reader.reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time))
+    next = Navigation.noteJump(next, at: time)
+    next.resumeAfterSaying = false
+    let chapterBefore = Navigation.chapterIndex(at: next.playback.offset, in: next.chapters)
+    var (moved, more) = Reader.reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time)
+    // The knob took the place into another chapter: a tone says so without stopping the reading.
+    if Navigation.chapterIndex(at: moved.playback.offset, in: moved.chapters) != chapterBefore {
+      more.append(.earcon(.chapterCrossed))
+    }
+    return (moved, effects + more)
   }
 
   static func toggleDescriber(_ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
@@ -113,10 +121,10 @@ enum ControlHandling {
       return Reader.reduce(state, .menu(.opened), at: time)
     case .toggleBigWord:
       next.display.mode = state.display.mode == .reading ? .bigWord : .reading
-      return (next, [])
+      return (next, [.earcon(.accepted)])
     case .showStatus:
       next.display.statusRequestedAt = time
-      return (next, [])
+      return (next, [.earcon(.accepted)])
     case .undo:
       return Navigation.undo(state, at: time)
     case .toggleKeyDescriber:

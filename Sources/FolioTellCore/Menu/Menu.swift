@@ -26,8 +26,14 @@ public struct MenuState: Equatable, Sendable {
     /// One bookmark (`subject`): go to it or delete it.
     case bookmark
     case speed
+    case voice
+    /// Volume, pitch and the earcons.
+    case sound
+    case volume
+    case pitch
     case sleepTimer
     case display
+    case about
   }
 
   public var page: Page
@@ -72,8 +78,13 @@ public enum Menu {
     case .bookmarks: return "Bookmarks"
     case .bookmark: return "Bookmark"
     case .speed: return "Speed"
+    case .voice: return "Voice"
+    case .sound: return "Volume and pitch"
+    case .volume: return "Volume"
+    case .pitch: return "Pitch"
     case .sleepTimer: return "Sleep timer"
     case .display: return "Display"
+    case .about: return "About"
     }
   }
 
@@ -84,6 +95,23 @@ public enum Menu {
     let prefix = opening ? "\(title(of: menu.page)). " : ""
     let said = item.hasSuffix(".") ? item : item + "."
     return "\(prefix)\(said) \(menu.selected + 1) of \(items.count)."
+  }
+
+  /// A menu item said: the Voice page says each voice in that voice, the Speed page each rate at that rate.
+  static func announceItem(_ menu: MenuState, in state: ReaderState, opening: Bool = false) -> ReaderEffect {
+    let text = announcement(menu, in: state, opening: opening)
+    switch menu.page {
+    case .voice:
+      let voices = orderedVoices(state)
+      guard menu.selected < voices.count else { break }
+      return .announce(text: text, wpm: state.playback.wpm, voice: voices[menu.selected].id)
+    case .speed:
+      let speeds = speeds(in: state)
+      return .announce(text: text, wpm: speeds[min(menu.selected, speeds.count - 1)], voice: state.playback.voice)
+    default:
+      break
+    }
+    return announce(text, in: state)
   }
 
   /// An announcement in the reading voice at the reading rate.
@@ -100,7 +128,7 @@ public enum Menu {
       page: page, selected: min(max(selected, 0), count - 1), subject: subject,
       resumeReading: state.menu?.resumeReading ?? false)
     next.menu = menu
-    return (next, [announce(announcement(menu, in: next, opening: true), in: next)])
+    return (next, [announceItem(menu, in: next, opening: true)])
   }
 
   static func reduce(_ state: ReaderState, _ event: MenuEvent, at time: Double) -> (ReaderState, [ReaderEffect]) {
@@ -122,7 +150,7 @@ public enum Menu {
       let count = items(of: menu.page, in: state, subject: menu.subject).count
       menu.selected = min(max(menu.selected + steps, 0), count - 1)
       next.menu = menu
-      effects.append(announce(announcement(menu, in: next), in: next))
+      effects.append(announceItem(menu, in: next))
     case .back:
       guard let menu = state.menu else { return (state, []) }
       guard let parent = parent(of: menu.page) else {

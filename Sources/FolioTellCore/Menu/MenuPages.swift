@@ -5,9 +5,12 @@ extension Menu {
     case goTo = "Go to"
     case bookmarks = "Bookmarks"
     case speed = "Speed"
+    case voice = "Voice"
+    case sound = "Volume and pitch"
     case sleepTimer = "Sleep timer"
     case display = "Display"
     case keyDescriber = "Key describer"
+    case about = "About"
     case backToReading = "Back to reading"
   }
 
@@ -26,8 +29,13 @@ extension Menu {
     case .bookmarks: return main(.bookmarks)
     case .bookmark: return (.bookmarks, 0)
     case .speed: return main(.speed)
+    case .voice: return main(.voice)
+    case .sound: return main(.sound)
+    case .volume: return (.sound, 0)
+    case .pitch: return (.sound, 1)
     case .sleepTimer: return main(.sleepTimer)
     case .display: return main(.display)
+    case .about: return main(.about)
     }
   }
 
@@ -38,6 +46,7 @@ extension Menu {
       return MainItem.allCases.map { item in
         switch item {
         case .speed: return "Speed: \(state.playback.wpm) words a minute"
+        case .voice: return "Voice: " + voiceName(state.playback.voice, in: state)
         case .sleepTimer: return "Sleep timer: " + (state.sleepTimer?.spokenLeft ?? "off")
         default: return item.rawValue
         }
@@ -62,6 +71,21 @@ extension Menu {
       return ["Go to bookmark \(subject + 1)", "Delete bookmark \(subject + 1)"]
     case .speed:
       return speeds(in: state).map { "\($0) words a minute" }
+    case .voice:
+      let voices = orderedVoices(state)
+      return voices.isEmpty ? ["No other voices are installed"] : voices.map(\.name)
+    case .sound:
+      return [
+        "Volume: \(state.volume) percent", "Pitch: \(state.pitch)",
+        "Sounds for presses: " + (state.earcons ? "on" : "off"),
+      ]
+    case .volume:
+      return BoxSettings.volumeChoices.map { "\($0) percent" }
+    case .pitch:
+      return BoxSettings.pitchChoices.map { "Pitch \($0)" }
+    case .about:
+      guard let about = state.about else { return ["Version: finding out", "Free space: finding out"] }
+      return ["Version \(about.version)", "Free space: \(about.spokenFreeSpace)"]
     case .sleepTimer:
       return sleepChoices.map { minutes in
         guard let minutes else { return "At the end of the chapter" }
@@ -74,6 +98,21 @@ extension Menu {
         "Display: " + (view.isOff ? "off" : "on"),
       ]
     }
+  }
+
+  /// The installed voices, those of the book's language (or the voice's) first.
+  static func orderedVoices(_ state: ReaderState) -> [VoiceChoice] {
+    let language = (state.bookLanguage ?? state.playback.voice).lowercased()
+    let base = String(language.prefix { $0 != "-" && $0 != "_" })
+    func matches(_ voice: VoiceChoice) -> Bool {
+      let own = voice.language.lowercased()
+      return own == language || own.prefix { $0 != "-" } == base
+    }
+    return state.voices.filter(matches) + state.voices.filter { !matches($0) }
+  }
+
+  static func voiceName(_ id: String, in state: ReaderState) -> String {
+    state.voices.first { $0.id == id }?.name ?? id
   }
 
   /// The first few words of the sentence at an offset, to tell bookmarks apart by ear.
@@ -109,8 +148,15 @@ extension Menu {
         let nearest =
           speeds.indices.min { abs(speeds[$0] - state.playback.wpm) < abs(speeds[$1] - state.playback.wpm) } ?? 0
         return enter(.speed, selected: nearest, state)
+      case .voice:
+        let voices = orderedVoices(state)
+        return enter(.voice, selected: voices.firstIndex { $0.id == state.playback.voice } ?? 0, state)
+      case .sound: return enter(.sound, state)
       case .sleepTimer: return enter(.sleepTimer, state)
       case .display: return enter(.display, state)
+      case .about:
+        let (entered, effects) = enter(.about, state)
+        return (entered, effects + [.describeSystem])
       case .keyDescriber:
         var closed = state
         closed.menu = nil
@@ -136,7 +182,9 @@ extension Menu {
       let current = state.pages.lastIndex { $0.start <= state.playback.offset } ?? 0
       return enter(pages[min(menu.selected, 2)], selected: menu.selected == 2 ? current : 0, state)
     case .pages:
-      guard menu.selected < state.pages.count else { return (state, [announce("This book has no page numbers.", in: state)]) }
+      guard menu.selected < state.pages.count else {
+        return (state, [announce("This book has no page numbers.", in: state)])
+      }
       let page = state.pages[menu.selected]
       var words = "Page \(page.label)"
       if let title = Navigation.chapterTitle(at: page.start, in: state) { words += ". " + title }
@@ -175,6 +223,42 @@ extension Menu {
       let (closed, effects) = close("Speed \(wpm) words a minute.", changed)
       let saved = PlaybackSettings(wpm: changed.playback.wpm, voice: changed.playback.voice)
       return (closed, (wpm != state.playback.wpm ? [.saveSettings(saved)] : []) + effects)
+    case .voice:
+      let voices = orderedVoices(state)
+      guard menu.selected < voices.count else {
+        return (state, [announce("No other voices are installed.", in: state)])
+      }
+      let voice = voices[menu.selected]
+      var changed = state
+      changed.menu = nil
+      (changed, _) = Reader.reduce(changed, .playback(.voiceChanged(voice: voice.id)), at: time)
+      changed.menu = menu
+      let (closed, effects) = close("Voice: \(voice.name).", changed)
+      let saved = PlaybackSettings(wpm: changed.playback.wpm, voice: changed.playback.voice)
+      return (closed, (voice.id != state.playback.voice ? [.saveSettings(saved)] : []) + effects)
+    case .sound:
+      switch menu.selected {
+      case 0:
+        return enter(.volume, selected: BoxSettings.volumeChoices.firstIndex { $0 >= state.volume } ?? 9, state)
+      case 1:
+        return enter(.pitch, selected: BoxSettings.pitchChoices.firstIndex { $0 >= state.pitch } ?? 0, state)
+      default:
+        var next = state
+        next.earcons.toggle()
+        return close(next.earcons ? "Sounds for presses on." : "Sounds for presses off.", next)
+      }
+    case .volume:
+      var next = state
+      next.volume = BoxSettings.volumeChoices[min(menu.selected, BoxSettings.volumeChoices.count - 1)]
+      let (closed, effects) = close("Volume \(next.volume) percent.", next)
+      return (closed, [.setVolume(next.volume)] + effects)
+    case .pitch:
+      var next = state
+      next.pitch = BoxSettings.pitchChoices[min(menu.selected, BoxSettings.pitchChoices.count - 1)]
+      let (closed, effects) = close("Pitch \(next.pitch).", next)
+      return (closed, [.setPitch(next.pitch)] + effects)
+    case .about:
+      return close("Menu closed.", state)
     case .sleepTimer:
       let minutes = sleepChoices[min(menu.selected, sleepChoices.count - 1)]
       var next = state

@@ -28,7 +28,9 @@ enum Navigation {
   static func chapter(forward: Bool, _ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
     let chapters = state.chapters
     let offset = state.playback.offset
-    guard !chapters.isEmpty else { return (state, [Menu.announce("This book has no chapters.", in: state)]) }
+    guard !chapters.isEmpty else {
+      return (state, [Menu.announce("This book has no chapters.", in: state), .earcon(.error)])
+    }
     let current = chapterIndex(at: offset, in: chapters)
     let target: Int?
     if forward {
@@ -41,7 +43,7 @@ enum Navigation {
     }
     guard let target else {
       let words = forward ? "This is the last chapter." : "This is the first chapter."
-      return (state, [Menu.announce(words, in: state)])
+      return (state, [Menu.announce(words, in: state), .earcon(.error)])
     }
     return go(to: chapters[target].start, saying: chapters[target].title, state, at: time)
   }
@@ -67,7 +69,7 @@ enum Navigation {
   /// Back to where the listener was before the last jump; undo again goes forth.
   static func undo(_ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
     guard let place = state.undoPlace, place != state.playback.offset else {
-      return (state, [Menu.announce("Nothing to undo.", in: state)])
+      return (state, [Menu.announce("Nothing to undo.", in: state), .earcon(.error)])
     }
     let from = state.playback.offset
     var (next, effects) = go(to: place, saying: "Back to " + WhereAmI.placeName(place, in: state), state, at: time)

@@ -32,14 +32,16 @@ enum SpokenSpeed {
     let limits = state.playback.wpmLimits
     let rate = min(max(wpm, limits.lowerBound), limits.upperBound)
     let words: String
-    if rate == state.playback.wpm, rate == limits.upperBound {
+    let atLimit = rate == state.playback.wpm && (rate == limits.upperBound || rate == limits.lowerBound)
+    if atLimit, rate == limits.upperBound {
       words = "Fastest: \(rate) words a minute."
-    } else if rate == state.playback.wpm, rate == limits.lowerBound {
+    } else if atLimit {
       words = "Slowest: \(rate) words a minute."
     } else {
       words = "\(rate) words a minute."
     }
-    return Interjection.say(words, state, at: time, before: [.playback(.speedChanged(wpm: rate))])
+    let (next, effects) = Interjection.say(words, state, at: time, before: [.playback(.speedChanged(wpm: rate))])
+    return (next, effects + (atLimit ? [.earcon(.limit)] : []))
   }
 }
 

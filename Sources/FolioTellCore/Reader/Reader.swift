@@ -43,6 +43,15 @@ public struct ReaderState: Equatable, Sendable {
   /// The print edition's pages, in reading order, and where the text refers to a note (skipped or not).
   public var pages: [PageMark] = []
   public var notes: [Int] = []
+  /// The open book's language (declared or detected), for the voices offered first.
+  public var bookLanguage: String?
+  /// The installed voices.
+  public var voices: [VoiceChoice] = []
+  public var volume = 100
+  public var pitch = 50
+  public var earcons = true
+  /// The version and free space, as the About page says them (asked for when it is entered).
+  public var about: SystemFacts?
   /// When reading was paused: a pause longer than `longPauseSeconds` resumes at the sentence's start.
   public var pausedAt: Double?
   public var longPauseSeconds: Double = 600
@@ -65,7 +74,8 @@ public enum ReaderEvent: Equatable, Sendable {
   /// A book was opened, with the place the store had kept for it.
   case bookOpened(
     bookID: String, book: SentenceMap, saved: ReadingPosition?, title: String? = nil, path: String? = nil,
-    chapters: [ChapterMark] = [], bookmarks: [Int] = [], pages: [PageMark] = [], notes: [Int] = [])
+    chapters: [ChapterMark] = [], bookmarks: [Int] = [], pages: [PageMark] = [], notes: [Int] = [],
+    language: String? = nil, settings: PlaybackSettings? = nil)
   /// The box has started: say where the listener is and go on reading, or how to choose a book.
   case poweredOn
   /// The last announcement was said to its end (not cut off by something newer).
@@ -76,6 +86,10 @@ public enum ReaderEvent: Equatable, Sendable {
   case positionStoreFailed(reason: String)
   case positionStoreRecovered
   case menu(MenuEvent)
+  /// The voices installed (posted at start).
+  case voicesFound([VoiceChoice])
+  /// The version and free space, asked for by the About page.
+  case systemDescribed(SystemFacts)
   /// The books in the library changed (found at start, a drive plugged in, a file added).
   case libraryChanged([LibraryBook])
   /// A book chosen in the menu could not be opened: why, said to the listener.
@@ -109,6 +123,17 @@ public enum ReaderEffect: Equatable, Sendable {
   /// Keep a bookmark of the open book, durably.
   case addBookmark(bookID: String, position: ReadingPosition)
   case removeBookmark(bookID: String, offset: Int)
+  /// A short tone (dropped when the listener turned them off).
+  case earcon(Earcon)
+  /// The volume (percent) and pitch for what is heard from now on.
+  case setVolume(Int)
+  case setPitch(Int)
+  /// Keep the settings besides rate and voice, durably.
+  case saveBoxSettings(BoxSettings)
+  /// Keep the rate and voice chosen for this book.
+  case saveBookSettings(bookID: String, settings: PlaybackSettings)
+  /// Find the version and free space (posts `systemDescribed`).
+  case describeSystem
   /// Fade the sound to silence over this many seconds (the sleep timer's end).
   case fadeOut(seconds: Double)
   /// Back to full volume at once (a fade cancelled, reading after the timer).
@@ -121,6 +146,23 @@ public enum Reader {
     ReaderState, [ReaderEffect]
   ) {
     var (next, effects) = handle(state, event, at: time)
+    if !next.earcons { effects.removeAll { if case .earcon = $0 { return true } else { return false } } }
+    // Steps nest (a control's events are reduced inside it): each setting is saved once, as it ends up.
+    effects.removeAll {
+      switch $0 {
+      case .saveBookSettings, .saveBoxSettings: return true
+      default: return false
+      }
+    }
+    // A rate or voice chosen while a book is open is that book's from now on.
+    if let bookID = next.bookID, bookID == state.bookID,
+      next.playback.wpm != state.playback.wpm || next.playback.voice != state.playback.voice
+    {
+      effects.append(
+        .saveBookSettings(
+          bookID: bookID, settings: PlaybackSettings(wpm: next.playback.wpm, voice: next.playback.voice)))
+    }
+    if next.boxSettings != state.boxSettings { effects.append(.saveBoxSettings(next.boxSettings)) }
     // Something said keeps the sound on (the effect handler powers it up for it): no release in the same
     // step, and the quiet time counts from when the saying ends.
     if effects.contains(where: { if case .announce = $0 { return true } else { return false } }) {
@@ -166,6 +208,7 @@ public enum Reader {
       }
       if case .utteranceDidFinish = playbackEvent, case .finished = playback.phase, state.playback.phase != .finished {
         effects.append(Menu.announce("The end of the book. Press PLAY to start over.", in: next))
+        effects.append(.earcon(.endOfBook))
       }
       let (timed, timerEffects) = SleepTimers.followed(next, at: time)
       next = timed
@@ -214,7 +257,8 @@ public enum Reader {
       guard state.menu == nil, state.playback.phase.liveUtterance == nil else { return (next, []) }
       return reduce(next, .playback(.primaryTapped), at: time)
     case .bookOpened(
-      let bookID, let book, let saved, let title, let path, let chapters, let bookmarks, let pages, let notes):
+      let bookID, let book, let saved, let title, let path, let chapters, let bookmarks, let pages, let notes,
+      let language, let settings):
       if let live = state.playback.phase.liveUtterance {
         effects.append(.playback(.stop(token: live.token)))
       }
@@ -234,12 +278,15 @@ public enum Reader {
       next.bookmarks = bookmarks.filter { $0 >= 0 && $0 <= book.endOffset }.sorted()
       next.pages = pages.filter { $0.start >= 0 && $0.start <= book.endOffset }
       next.notes = notes.filter { $0 >= 0 && $0 <= book.endOffset }
+      next.bookLanguage = language
       next.undoPlace = nil
       next.lastJumpTime = nil
       next.pausedAt = nil
       next.position = position
+      // The rate and voice chosen for this book, if it has its own; else the box's.
       next.playback = PlaybackState(
-        book: book, offset: restored?.offset ?? 0, wpm: state.playback.wpm, voice: state.playback.voice,
+        book: book, offset: restored?.offset ?? 0, wpm: settings?.wpm ?? state.playback.wpm,
+        voice: settings?.voice ?? state.playback.voice,
         wpmLimits: state.playback.wpmLimits, utteranceToken: state.playback.utteranceToken)
       // What was being read (or paused) is over: its sound is released, as at a stop.
       if state.playback.phase.liveUtterance != nil, state.audio.isActive {
@@ -290,6 +337,14 @@ public enum Reader {
       }
       next.openingFromMenu = nil
       effects.append(Menu.announce("Cannot open \(title): \(reason).", in: state))
+      effects.append(.earcon(.error))
+    case .voicesFound(let voices):
+      next.voices = voices
+    case .systemDescribed(let facts):
+      next.about = facts
+      if let menu = state.menu, menu.page == .about {
+        effects.append(Menu.announce(Menu.announcement(menu, in: next, opening: true), in: next))
+      }
     case .libraryChanged(let entries):
       // What was learnt by opening a book (that it cannot be) stays with it while it is the same book.
       next.library = entries.map { entry in

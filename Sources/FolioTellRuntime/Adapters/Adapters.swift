@@ -20,6 +20,16 @@ public protocol SpeechEngine: Sendable {
   /// Says a short text (a menu item) that is not the book: no word events, cut off by the next utterance
   /// or announcement, not by loading a book.
   func announce(_ text: String, wpm: Int, voice: String)
+  /// Plays a short tone before whatever is asked next, or at once when nothing is being said; never over
+  /// speech that is already sounding (the tone is dropped then).
+  func playEarcon(_ earcon: Earcon)
+  /// The pitch (0 to 99) of what is said from the next utterance or announcement on.
+  func setPitch(_ pitch: Int)
+}
+
+extension SpeechEngine {
+  public func playEarcon(_ earcon: Earcon) {}
+  public func setPitch(_ pitch: Int) {}
 }
 
 /// The sound device, for what is not an utterance.
@@ -32,12 +42,15 @@ public protocol AudioOutput: Sendable {
   func fadeOut(seconds: Double)
   /// Full volume again, at once.
   func restoreVolume()
+  /// The listener's volume, in percent of full.
+  func setVolume(_ percent: Int)
 }
 
 extension AudioOutput {
   public func activate() {}
   public func fadeOut(seconds: Double) {}
   public func restoreVolume() {}
+  public func setVolume(_ percent: Int) {}
 }
 
 /// Keeps the listener's place across restarts. The PlaybackPosition reducer decides when; the store how.
@@ -54,6 +67,11 @@ public protocol PositionStore: Sendable {
   func removeBookmark(bookID: String, offset: Int) throws
   /// A book's bookmarks, as offsets in reading order.
   func bookmarkOffsets(bookID: String) -> [Int]
+  /// Durably: the rate and voice chosen for one book.
+  func saveBookSettings(bookID: String, settings: PlaybackSettings) throws
+  func bookSettings(bookID: String) -> PlaybackSettings?
+  /// Durably: the volume, pitch, earcons and display choices.
+  func saveBoxSettings(_ settings: BoxSettings) throws
 }
 
 /// Seconds on a clock that never goes backwards.

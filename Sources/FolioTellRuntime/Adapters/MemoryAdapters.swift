@@ -17,6 +17,8 @@ public final class InMemoryPositionStore: PositionStore {
     var settings: PlaybackSettings?
     var openBook: (id: String, path: String?)?
     var bookmarks: [String: [Int]] = [:]
+    var bookSettings: [String: PlaybackSettings] = [:]
+    var boxSettings: BoxSettings?
   }
   private let contents = Mutex(Contents())
 
@@ -41,4 +43,10 @@ public final class InMemoryPositionStore: PositionStore {
     contents.withLock { $0.bookmarks[bookID]?.removeAll { $0 == offset } }
   }
   public func bookmarkOffsets(bookID: String) -> [Int] { contents.withLock { $0.bookmarks[bookID] ?? [] } }
+  public func saveBookSettings(bookID: String, settings: PlaybackSettings) throws {
+    contents.withLock { $0.bookSettings[bookID] = settings }
+  }
+  public func bookSettings(bookID: String) -> PlaybackSettings? { contents.withLock { $0.bookSettings[bookID] } }
+  public func saveBoxSettings(_ settings: BoxSettings) throws { contents.withLock { $0.boxSettings = settings } }
+  public var boxSettings: BoxSettings? { contents.withLock { $0.boxSettings } }
 }

@@ -10,11 +10,17 @@ public final class EffectHandler: Sendable {
   /// Opens a book of the library by id (reads its file, posts `bookOpened` or `bookFailedToOpen`); given by
   /// whoever owns the library, once, before the box starts.
   private let openBook = Mutex<(@Sendable (String) -> Void)?>(nil)
+  /// Finds the version and free space for the About page; given by the box's composition.
+  private let describe = Mutex<(@Sendable () -> SystemFacts)?>(nil)
 
   public init(speech: any SpeechEngine, audio: any AudioOutput, store: any PositionStore) {
     self.speech = speech
     self.audio = audio
     self.store = store
+  }
+
+  public func setSystemDescriber(_ describer: @escaping @Sendable () -> SystemFacts) {
+    describe.withLock { $0 = describer }
   }
 
   public func setBookOpener(_ opener: @escaping @Sendable (String) -> Void) { openBook.withLock { $0 = opener } }
@@ -62,6 +68,19 @@ public final class EffectHandler: Sendable {
       keep(sink, state) { try self.store.addBookmark(bookID: bookID, position: position) }
     case .removeBookmark(let bookID, let offset):
       keep(sink, state) { try self.store.removeBookmark(bookID: bookID, offset: offset) }
+    case .earcon(let earcon):
+      audio.activate()
+      speech.playEarcon(earcon)
+    case .setVolume(let percent):
+      audio.setVolume(percent)
+    case .setPitch(let pitch):
+      speech.setPitch(pitch)
+    case .saveBoxSettings(let settings):
+      keep(sink, state) { try self.store.saveBoxSettings(settings) }
+    case .saveBookSettings(let bookID, let settings):
+      keep(sink, state) { try self.store.saveBookSettings(bookID: bookID, settings: settings) }
+    case .describeSystem:
+      if let describer = describe.withLock({ $0 }) { sink.post(.systemDescribed(describer())) }
     case .fadeOut(let seconds):
       audio.fadeOut(seconds: seconds)
     case .restoreVolume:

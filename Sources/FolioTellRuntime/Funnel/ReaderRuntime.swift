@@ -43,21 +43,22 @@ public final class ReaderRuntime: EventSink, Sendable {
   /// Opens a book at the place the store kept for it. A store that cannot be read is reported, and the book opens at its start.
   public func open(
     bookID: String, book: SentenceMap, title: String? = nil, path: String? = nil, chapters: [ChapterMark] = [],
-    pages: [PageMark] = [], notes: [Int] = []
+    pages: [PageMark] = [], notes: [Int] = [], language: String? = nil
   ) {
     do {
       let saved = try handler.store.load(bookID: bookID)
       let bookmarks = handler.store.bookmarkOffsets(bookID: bookID)
+      let settings = handler.store.bookSettings(bookID: bookID)
       post(
         .bookOpened(
           bookID: bookID, book: book, saved: saved, title: title, path: path, chapters: chapters, bookmarks: bookmarks,
-          pages: pages, notes: notes))
+          pages: pages, notes: notes, language: language, settings: settings))
     } catch {
       post(.positionStoreFailed(reason: "\(error)"))
       post(
         .bookOpened(
           bookID: bookID, book: book, saved: nil, title: title, path: path, chapters: chapters, pages: pages,
-          notes: notes))
+          notes: notes, language: language))
     }
   }
 

@@ -14,7 +14,7 @@ import FolioTellCore
 extension TraceFormat {
   public static let rootEventNames = [
     "control", "encoder", "clockTicked", "menu", "libraryChanged", "bookFailedToOpen", "positionStoreFailed",
-    "positionStoreRecovered", "poweredOn", "announcementFinished", "partMissing",
+    "positionStoreRecovered", "poweredOn", "announcementFinished", "partMissing", "voicesFound", "systemDescribed",
   ]
 
   static func parseRootEvent(_ name: String, _ members: [String: JSONValue], line: Int) throws(TraceError)
@@ -78,6 +78,22 @@ extension TraceFormat {
       return .announcementFinished
     case "partMissing":
       return .partMissing(try string("part"))
+    case "voicesFound":
+      guard case .array(let items)? = members["voices"] else {
+        throw TraceError(
+          line: line, message: "voicesFound needs \"voices\": [{\"id\": ..., \"name\": ..., \"language\": ...}]")
+      }
+      var voices: [VoiceChoice] = []
+      for item in items {
+        guard case .object(let voice) = item, let id = voice["id"]?.stringValue, let name = voice["name"]?.stringValue,
+          let language = voice["language"]?.stringValue
+        else { throw TraceError(line: line, message: "each voice is {\"id\": ..., \"name\": ..., \"language\": ...}") }
+        voices.append(VoiceChoice(id: id, name: name, language: language))
+      }
+      return .voicesFound(voices)
+    case "systemDescribed":
+      return .systemDescribed(
+        SystemFacts(version: try string("version"), freeBytes: members["freeBytes"]?.intValue.map { Int64($0) }))
     default:
       return nil
     }
@@ -126,6 +142,18 @@ extension TraceFormat {
       return named("announcementFinished")
     case .partMissing(let part):
       return named("partMissing", [("part", JSONWriter.string(part))])
+    case .voicesFound(let voices):
+      let list = voices.map {
+        JSONWriter.object([
+          ("id", JSONWriter.string($0.id)), ("name", JSONWriter.string($0.name)),
+          ("language", JSONWriter.string($0.language)),
+        ])
+      }
+      return named("voicesFound", [("voices", "[" + list.joined(separator: ", ") + "]")])
+    case .systemDescribed(let facts):
+      return named(
+        "systemDescribed",
+        [("version", JSONWriter.string(facts.version))] + (facts.freeBytes.map { [("freeBytes", String($0))] } ?? []))
     }
   }
 
@@ -187,6 +215,24 @@ extension TraceFormat {
           return JSONWriter.object([("effect", "\"fadeOut\""), ("seconds", JSONWriter.number(seconds))])
         case .restoreVolume:
           return JSONWriter.object([("effect", "\"restoreVolume\"")])
+        case .earcon(let earcon):
+          return JSONWriter.object([("effect", "\"earcon\""), ("earcon", JSONWriter.string(earcon.rawValue))])
+        case .setVolume(let percent):
+          return JSONWriter.object([("effect", "\"setVolume\""), ("percent", String(percent))])
+        case .setPitch(let pitch):
+          return JSONWriter.object([("effect", "\"setPitch\""), ("pitch", String(pitch))])
+        case .saveBoxSettings(let kept):
+          return JSONWriter.object([
+            ("effect", "\"saveBoxSettings\""), ("volume", String(kept.volume)), ("pitch", String(kept.pitch)),
+            ("earcons", kept.earcons ? "true" : "false"),
+          ])
+        case .saveBookSettings(let bookID, let kept):
+          return JSONWriter.object([
+            ("effect", "\"saveBookSettings\""), ("bookID", JSONWriter.string(bookID)), ("wpm", String(kept.wpm)),
+            ("voice", JSONWriter.string(kept.voice)),
+          ])
+        case .describeSystem:
+          return JSONWriter.object([("effect", "\"describeSystem\"")])
         }
       }.joined(separator: ", ") + "]"
   }

@@ -27,6 +27,8 @@ public struct TraceDocument: Equatable, Sendable {
   /// `[["label", start], ...]`: the print edition's pages; `[offset, ...]`: where notes are referred to.
   public var pages: [PageMark] = []
   public var notes: [Int] = []
+  /// The book's language, as the box took it (declared or detected).
+  public var language: String?
 
   public init(
     book: SentenceMap, position: Int? = nil, wpm: Int? = nil, voice: String? = nil, bookID: String? = nil,
@@ -53,6 +55,8 @@ public struct TraceStart: Equatable, Sendable {
   public var menu: MenuState?
   public var sleepSeconds: Double?
   public var display: DisplayView?
+  /// The volume, pitch and earcons, when not the defaults.
+  public var settings: BoxSettings?
 
   public init(
     wpm: Int, voice: String, audioIdleSeconds: Double? = nil, menu: MenuState? = nil, sleepSeconds: Double? = nil,
@@ -72,6 +76,8 @@ public struct TraceStart: Equatable, Sendable {
     if state.audio.idleSeconds != AudioPower().idleSeconds { audioIdleSeconds = state.audio.idleSeconds }
     menu = state.menu
     sleepSeconds = state.sleepTimer?.remaining
+    let kept = state.boxSettings
+    if kept.volume != 100 || kept.pitch != 50 || !kept.earcons || kept.displayOff { settings = kept }
     if state.display.mode != .reading || state.display.night {
       display = DisplayView(mode: state.display.mode, night: state.display.night)
     }
@@ -88,6 +94,12 @@ public struct TraceStart: Equatable, Sendable {
     if let display {
       state.display.mode = display.mode
       state.display.night = display.night
+    }
+    if let settings {
+      state.volume = settings.volume
+      state.pitch = settings.pitch
+      state.earcons = settings.earcons
+      state.display.isOff = settings.displayOff
     }
   }
 
@@ -220,6 +232,7 @@ public enum TraceFormat {
         document.pages.append(PageMark(label: label, start: start))
       }
     }
+    document.language = try optionalString("language")
     if case .array(let list)? = members["notes"] {
       for item in list {
         guard let offset = item.intValue else { throw TraceError(line: line, message: "each note is an offset") }
@@ -242,6 +255,11 @@ public enum TraceFormat {
     var start = TraceStart(wpm: wpm, voice: voice)
     start.audioIdleSeconds = members["audioIdleSeconds"]?.doubleValue
     start.sleepSeconds = members["sleepSeconds"]?.doubleValue
+    if case .object(let kept)? = members["settings"] {
+      start.settings = BoxSettings(
+        volume: kept["volume"]?.intValue ?? 100, pitch: kept["pitch"]?.intValue ?? 50,
+        earcons: kept["earcons"] != .bool(false), displayOff: kept["displayOff"] == .bool(true))
+    }
     if case .object(let menu)? = members["menu"] {
       guard let name = menu["page"]?.stringValue, let page = TraceStart.pageNames.first(where: { $0.1 == name })?.0,
         let selected = menu["selected"]?.intValue, selected >= 0
@@ -354,6 +372,17 @@ public enum TraceFormat {
         ))
     }
     if let seconds = start.sleepSeconds { fields.append(("sleepSeconds", JSONWriter.number(seconds))) }
+    if let kept = start.settings {
+      fields.append(
+        (
+          "settings",
+          JSONWriter.object([
+            ("volume", String(kept.volume)), ("pitch", String(kept.pitch)),
+            ("earcons", kept.earcons ? "true" : "false"),
+            ("displayOff", kept.displayOff ? "true" : "false"),
+          ])
+        ))
+    }
     if let display = start.display {
       fields.append(
         (
@@ -390,6 +419,7 @@ public enum TraceFormat {
       let list = document.pages.map { "[" + JSONWriter.string($0.label) + ", " + String($0.start) + "]" }
       fields.append(("pages", "[" + list.joined(separator: ", ") + "]"))
     }
+    if let language = document.language { fields.append(("language", JSONWriter.string(language))) }
     if !document.notes.isEmpty {
       fields.append(("notes", "[" + document.notes.map(String.init).joined(separator: ", ") + "]"))
     }

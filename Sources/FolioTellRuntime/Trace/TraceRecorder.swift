@@ -28,7 +28,9 @@ public final class TraceRecorder: Sendable {
     switch step.event {
     case .playback(let event):
       line = TraceFormat.encode(event, time: time)
-    case .bookOpened(let bookID, let book, let saved, let title, let path, let chapters, let bookmarks, let pages, let notes):
+    case .bookOpened(
+      let bookID, let book, let saved, let title, let path, let chapters, let bookmarks, let pages, let notes,
+      let language, _):
       let playback = step.after.playback
       var document = TraceDocument(
         book: book, position: saved.map { _ in playback.offset }, wpm: playback.wpm, voice: playback.voice,
@@ -37,6 +39,7 @@ public final class TraceRecorder: Sendable {
       document.bookmarks = bookmarks
       document.pages = pages
       document.notes = notes
+      document.language = language
       line = TraceFormat.encode(document)
     default:
       line = TraceFormat.encode(root: step.event, time: time)
@@ -61,6 +64,7 @@ public final class TraceRecorder: Sendable {
       document.bookmarks = state.bookmarks
       document.pages = state.pages
       document.notes = state.notes
+      document.language = state.bookLanguage
       lines.append(TraceFormat.encode(document))
     }
     return lines

@@ -9,7 +9,8 @@ public final class FadingSink: PCMSink {
     /// Frames left until silence, and the fade's whole length; nil: full volume.
     var remaining: Int?
     var length = 1
-    var pendingSeconds: Double?
+    /// The listener's volume, 0 to 1, under the fade.
+    var volume = 1.0
   }
 
   public let inner: any PCMSink
@@ -33,6 +34,9 @@ public final class FadingSink: PCMSink {
 
   public func restoreVolume() { fade.withLock { $0.remaining = nil } }
 
+  /// The listener's volume, in percent of full.
+  public func setVolume(_ percent: Int) { fade.withLock { $0.volume = Double(min(max(percent, 0), 100)) / 100 } }
+
   /// The gain now, 0 to 1.
   public var gain: Double {
     fade.withLock { fade in fade.remaining.map { Double($0) / Double(fade.length) } ?? 1 }
@@ -51,16 +55,17 @@ public final class FadingSink: PCMSink {
   }
 
   public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool {
-    let ramp = fade.withLock { fade -> (start: Int, length: Int)? in
-      guard let remaining = fade.remaining else { return nil }
+    let (ramp, volume) = fade.withLock { fade -> ((start: Int, length: Int)?, Double) in
+      guard let remaining = fade.remaining else { return (nil, fade.volume) }
       fade.remaining = max(0, remaining - samples.count)
-      return (remaining, fade.length)
+      return ((remaining, fade.length), fade.volume)
     }
-    guard let ramp else { return try inner.write(samples) }
+    guard ramp != nil || volume < 1 else { return try inner.write(samples) }
     var scaled = [Int16](repeating: 0, count: samples.count)
     for index in 0..<samples.count {
-      let left = max(0, ramp.start - index)
-      scaled[index] = Int16(Double(samples[index]) * Double(left) / Double(ramp.length))
+      var gain = volume
+      if let ramp { gain *= Double(max(0, ramp.start - index)) / Double(ramp.length) }
+      scaled[index] = Int16(Double(samples[index]) * gain)
     }
     return try scaled.withUnsafeBufferPointer { buffer throws(AudioError) in try inner.write(buffer) }
   }

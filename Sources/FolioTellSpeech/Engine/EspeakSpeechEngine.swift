@@ -33,6 +33,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
     var isContinuation = false
     /// Not the book: a short text to say (a menu item), with a token of its own below zero.
     var announcement: String?
+    /// A tone played before the speech (or alone, with an empty announcement).
+    var tone: Earcon?
   }
 
   private struct Control {
@@ -50,6 +52,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
     var nextAnnouncement = -1
     /// The worker took a request and has not yet posted its last callback about it.
     var working = false
+    /// The listener's pitch, once changed from the options'.
+    var pitch: Int?
   }
 
   private let sink: any EventSink
@@ -99,9 +103,10 @@ public final class EspeakSpeechEngine: SpeechEngine {
     let unstarted = control.withLock { control -> Int? in
       // An utterance that had not started yet is cancelled, as a newer utterance would cancel it.
       let unstarted = control.request.flatMap { $0.announcement == nil ? $0.token : nil }
+      let tone = control.request?.tone
       if abortAll(&control) != nil { audio.drop() }
       control.request = Request(
-        token: control.nextAnnouncement, offset: 0, wpm: wpm, voice: voice, announcement: text)
+        token: control.nextAnnouncement, offset: 0, wpm: wpm, voice: voice, announcement: text, tone: tone)
       control.nextAnnouncement -= 1
       return unstarted
     }
@@ -113,12 +118,49 @@ public final class EspeakSpeechEngine: SpeechEngine {
     let unstarted = control.withLock { control -> Int? in
       // An announcement that had not started is dropped without a word: it has no utterance to cancel.
       let unstarted = control.request.flatMap { $0.announcement == nil ? $0.token : nil }
+      let tone = control.request?.tone
       if abortAll(&control) != nil { audio.drop() }
-      control.request = Request(token: token, offset: offset, wpm: wpm, voice: voice)
+      control.request = Request(token: token, offset: offset, wpm: wpm, voice: voice, tone: tone)
       return unstarted
     }
     if let unstarted { sink.post(.playback(.utteranceDidCancel(token: unstarted))) }
     wakeup.signal()
+  }
+
+  /// A tone goes before what is asked next (it is carried over when that is replaced), or alone when
+  /// nothing is being said; over speech that is sounding, or a pause, it is dropped.
+  public func playEarcon(_ earcon: Earcon) {
+    let start = control.withLock { control -> Bool in
+      if control.request != nil {
+        control.request?.tone = earcon
+        return false
+      }
+      guard control.live == nil, control.softPause == nil else { return false }
+      control.request = Request(
+        token: control.nextAnnouncement, offset: 0, wpm: SpeechRate.normal, voice: "en", announcement: "",
+        tone: earcon)
+      control.nextAnnouncement -= 1
+      return true
+    }
+    if start { wakeup.signal() }
+  }
+
+  public func setPitch(_ pitch: Int) { control.withLock { $0.pitch = min(max(pitch, 0), 99) } }
+
+  private var currentPitch: Int { control.withLock { $0.pitch } ?? options.pitch }
+
+  /// Writes a request's tone, unless the request is aborted meanwhile.
+  private func playTone(_ request: Request) {
+    guard let tone = request.tone else { return }
+    let samples = EarconTones.samples(for: tone, sampleRate: espeak.sampleRate)
+    let piece = max(espeak.sampleRate / 100, 1)
+    var start = 0
+    while start < samples.count, !isAborted(request.token) {
+      let end = min(start + piece, samples.count)
+      let ok = samples[start..<end].withUnsafeBufferPointer { (try? audio.write($0)) ?? false }
+      guard ok else { return }
+      start = end
+    }
   }
 
   /// Ends whatever is live or waiting; returns the live token, whose cancel the worker posts.
@@ -230,8 +272,9 @@ public final class EspeakSpeechEngine: SpeechEngine {
       outcome = .failed("this book has no text to speak")
     } else {
       do {
-        try espeak.configure(voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: options.pitch)
+        try espeak.configure(voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: currentPitch)
         try audio.begin(sampleRate: espeak.sampleRate)
+        playTone(request)
         outcome = try stream(request, book: book)
       } catch let error as EspeakError {
         outcome = .failed(error.description)
@@ -270,14 +313,15 @@ public final class EspeakSpeechEngine: SpeechEngine {
   private func say(_ text: String, _ request: Request) {
     let token = request.token
     do {
-      try espeak.configure(voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: options.pitch)
+      try espeak.configure(voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: currentPitch)
       try audio.begin(sampleRate: espeak.sampleRate)
+      playTone(request)
       let spoken = Normalizer(lexicon: options.lexicon, language: espeak.language(ofVoice: request.voice))
         .spokenText(for: Array(text.unicodeScalars))
       let piece = max(espeak.sampleRate / 100, 1)
       var written = 0
       let settings = Espeak.VoiceSettings(
-        voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: options.pitch)
+        voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: currentPitch)
       _ = try espeak.synthesize(spoken.string(0..<spoken.scalars.count), settings: settings) { samples, _ in
         var start = 0
         while start < samples.count {
@@ -306,7 +350,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
       return finished
     }
     if control.withLock({ $0.request == nil && $0.live == nil }) { audio.end() }
-    if finished { sink.post(.announcementFinished) }
+    // A tone alone is not something said: nothing waits for it to end.
+    if finished, !text.isEmpty { sink.post(.announcementFinished) }
   }
 
   /// Synthesizes chunk after chunk, writes the audio, and posts words as they are heard. Each chunk is
@@ -350,7 +395,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
       let chunkBase = written + held.count
       var spans = WordSpans(book: book, range: bookStart..<bookEnd, frame: chunkBase)
       let settings = Espeak.VoiceSettings(
-        voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: options.pitch)
+        voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: currentPitch)
       let completed = try espeak.synthesize(text.string(0..<text.scalars.count), settings: settings) { samples, words in
         for word in words {
           if let offset = text.bookOffset(ofSpokenIndex: word.textIndex) {

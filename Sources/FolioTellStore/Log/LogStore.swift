@@ -187,6 +187,35 @@ public final class LogStore: PositionStore {
 
   public func bookmarkOffsets(bookID: String) -> [Int] { bookmarks(for: bookID).map(\.offset) }
 
+  public func saveBookSettings(bookID: String, settings: PlaybackSettings) throws {
+    try append([.bookSettings(bookID: bookID, wpm: settings.wpm, voice: settings.voice)])
+  }
+
+  public func bookSettings(bookID: String) -> PlaybackSettings? {
+    live.withLock { $0.state.bookSettings[bookID] }.map { PlaybackSettings(wpm: $0.wpm, voice: $0.voice) }
+  }
+
+  /// The volume, pitch, earcons and display choices go into the settings record, beside the rate and voice.
+  public func saveBoxSettings(_ kept: BoxSettings) throws {
+    var stored = self.settings ?? ReaderSettings()
+    stored.volume = kept.volume
+    stored.pitch = kept.pitch
+    stored.display["earcons"] = kept.earcons ? "on" : "off"
+    stored.display["bigWord"] = kept.bigWord ? "on" : "off"
+    stored.display["night"] = kept.night ? "on" : "off"
+    stored.display["displayOff"] = kept.displayOff ? "on" : "off"
+    try append([.settings(stored)])
+  }
+
+  /// What `saveBoxSettings` kept, if anything was.
+  public var boxSettings: BoxSettings? {
+    guard let stored = settings, stored.display["earcons"] != nil else { return nil }
+    return BoxSettings(
+      volume: stored.volume, pitch: stored.pitch, earcons: stored.display["earcons"] != "off",
+      bigWord: stored.display["bigWord"] == "on", night: stored.display["night"] == "on",
+      displayOff: stored.display["displayOff"] == "on")
+  }
+
   public func removeBookmark(bookID: String, offset: Int) throws(StoreError) {
     try append([.bookmarkRemoved(bookID: bookID, offset: offset)])
   }

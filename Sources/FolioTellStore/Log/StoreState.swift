@@ -10,8 +10,18 @@ public struct StoreState: Equatable, Sendable {
   /// Each book's bookmarks, in reading order.
   public var bookmarks: [String: [Bookmark]] = [:]
   public var lastOpenBook: OpenBook?
+  /// The rate and voice chosen for each book that has its own.
+  public var bookSettings: [String: (wpm: Int, voice: String)] = [:]
 
   public init() {}
+
+  public static func == (left: StoreState, right: StoreState) -> Bool {
+    left.positions == right.positions && left.settings == right.settings && left.bookmarks == right.bookmarks
+      && left.lastOpenBook == right.lastOpenBook && left.bookSettings.count == right.bookSettings.count
+      && left.bookSettings.allSatisfy { key, value in
+        right.bookSettings[key].map { $0.wpm == value.wpm && $0.voice == value.voice } ?? false
+      }
+  }
 
   mutating func apply(_ record: StoreRecord) {
     switch record {
@@ -30,6 +40,8 @@ public struct StoreState: Equatable, Sendable {
       bookmarks[bookID] = list.isEmpty ? nil : list
     case .lastOpenBook(let bookID, let path):
       lastOpenBook = OpenBook(bookID: bookID, path: path)
+    case .bookSettings(let bookID, let wpm, let voice):
+      bookSettings[bookID] = (wpm, voice)
     }
   }
 
@@ -42,6 +54,10 @@ public struct StoreState: Equatable, Sendable {
       for bookmark in bookmarks[bookID]! { records.append(.bookmarkAdded(bookmark)) }
     }
     if let book = lastOpenBook { records.append(.lastOpenBook(bookID: book.bookID, path: book.path)) }
+    for bookID in bookSettings.keys.sorted() {
+      let kept = bookSettings[bookID]!
+      records.append(.bookSettings(bookID: bookID, wpm: kept.wpm, voice: kept.voice))
+    }
     return records
   }
 }

@@ -57,9 +57,11 @@ public enum StoreRecord: Equatable, Sendable {
   case bookmarkAdded(Bookmark)
   case bookmarkRemoved(bookID: String, offset: Int)
   case lastOpenBook(bookID: String, path: String)
+  /// The rate and voice chosen for one book (a book without one uses the box's settings).
+  case bookSettings(bookID: String, wpm: Int, voice: String)
 
   enum Kind: UInt8 {
-    case snapshotStart = 1, position, settings, bookmarkAdded, bookmarkRemoved, lastOpenBook
+    case snapshotStart = 1, position, settings, bookmarkAdded, bookmarkRemoved, lastOpenBook, bookSettings
   }
 
   /// The payload: a kind byte, then the fields in little-endian binary, strings as a 16-bit length and UTF-8.
@@ -100,6 +102,11 @@ public enum StoreRecord: Equatable, Sendable {
       out.u8(Kind.lastOpenBook.rawValue)
       out.string(bookID)
       out.string(path)
+    case .bookSettings(let bookID, let wpm, let voice):
+      out.u8(Kind.bookSettings.rawValue)
+      out.string(bookID)
+      out.u16(UInt16(clamping: wpm))
+      out.string(voice)
     }
     return out.bytes
   }
@@ -135,6 +142,8 @@ public enum StoreRecord: Equatable, Sendable {
       record = .bookmarkRemoved(bookID: try input.string(), offset: try input.offset())
     case .lastOpenBook:
       record = .lastOpenBook(bookID: try input.string(), path: try input.string())
+    case .bookSettings:
+      record = .bookSettings(bookID: try input.string(), wpm: Int(try input.u16()), voice: try input.string())
     }
     return record
   }

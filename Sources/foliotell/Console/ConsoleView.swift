@@ -64,6 +64,8 @@ final class ConsoleView: Sendable {
     case .menu(let event): return "menu.\(event)"
     case .libraryChanged: return "libraryChanged"
     case .bookFailedToOpen: return "bookFailedToOpen"
+    case .voicesFound: return "voicesFound"
+    case .systemDescribed: return "systemDescribed"
     }
   }
 

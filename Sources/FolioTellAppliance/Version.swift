@@ -1,3 +1,3 @@
 /// The box's version: `./dev package` names the .deb after it, and `foliotell version` prints it.
 /// Raise it with every release that changes what a user sees.
-let foliotellVersion = "0.12.0"
+public let foliotellVersion = "0.14.0"
