@@ -345,10 +345,11 @@ public final class EspeakSpeechEngine: SpeechEngine {
             fadeLeft = max(0, fadeLeft - block.count)
           }
           // espeak-ng hands over about 100 ms at a time; written 10 ms at a time, each word is
-          // announced within about 10 ms of being heard.
+          // announced within about 10 ms of being heard. A file is not heard: it takes the block at once.
+          let step = self.audio.isPaced ? piece : max(block.count, 1)
           var start = 0
           while start < block.count {
-            let end = min(start + piece, block.count)
+            let end = min(start + step, block.count)
             let ok = try block[start..<end].withUnsafeBufferPointer { try self.audio.write($0) }
             written += end - start
             self.postHeard(&heard, token: token, written: written)
@@ -365,6 +366,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
       if !completed || isAborted(token) { return .aborted }
       bookStart = bookEnd
     }
+    // A file holds the whole book before its end is reported (a full disk fails the utterance).
+    if !audio.isPaced { try audio.flush() }
     // Keep the device running on silence until the last word has been heard and the audio played out.
     let silence = [Int16](repeating: 0, count: max(espeak.sampleRate / 100, 1))
     let speechEnd = written
