@@ -225,7 +225,13 @@ struct UnreliableEngine {
         case .announce(let text, _, _):
           // Only the end of the book is said without a control asking for it.
           #expect(text == "The end of the book. Press PLAY to start over.")
-        case .addBookmark, .removeBookmark, .fadeOut, .restoreVolume: Issue.record("no control was used")
+        case .earcon(let earcon): #expect(earcon == .endOfBook)
+        case .saveBookSettings(let bookID, let settings):
+          #expect(bookID == "b")
+          #expect(settings == PlaybackSettings(wpm: next.playback.wpm, voice: next.playback.voice))
+        case .addBookmark, .removeBookmark, .fadeOut, .restoreVolume, .setVolume, .setPitch, .saveBoxSettings,
+          .describeSystem:
+          Issue.record("no control was used")
         }
       }
     }

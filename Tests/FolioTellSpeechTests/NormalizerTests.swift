@@ -48,7 +48,13 @@ import Testing
   }
 
   @Test func otherLanguagesGetOnlyTheLexicon() {
-    #expect(spoken("Es kostet $5 am 3/4/2021.", language: "de") == "Es kostet $5 am 3/4/2021.")
+    #expect(spoken("Il coûte $5 le 3/4/2021 à St. Denis.", language: "fr") == "Il coûte $5 le 3/4/2021 à St. Denis.")
+  }
+
+  @Test func germanGetsMoneyButNotTheEnglishDatesOrStreets() {
+    #expect(
+      spoken("Es kostet $5 am 3/4/2021 in der St. Paul Str.", language: "de")
+        == "Es kostet 5 Dollar am 3/4/2021 in der St. Paul Str.")
   }
 
   @Test func lexiconWordsMatchWholeWordsIgnoringCase() {

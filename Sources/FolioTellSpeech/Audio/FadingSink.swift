@@ -75,5 +75,6 @@ public final class FadingSink: PCMSink {
   public func pause(resolved: @escaping @Sendable () -> Void) -> Bool { inner.pause(resolved: resolved) }
   public func resume() { inner.resume() }
   public func end() { inner.end() }
+  public func flush() throws(AudioError) { try inner.flush() }
   public func release() { inner.release() }
 }

@@ -55,8 +55,12 @@ public protocol PCMSink: AnyObject, Sendable {
   /// Nothing is live and none is expected soon: close the device, so it neither hisses nor holds the card.
   /// The next `begin` opens it again. Does nothing while a stream is being written.
   func release()
+  /// Puts everything written so far where it goes (a file's gathered audio on the disk), so a failure
+  /// there is reported with the utterance; a sound card has nothing to do.
+  func flush() throws(AudioError)
 }
 
 extension PCMSink {
   public func release() {}
+  public func flush() throws(AudioError) {}
 }

@@ -378,8 +378,11 @@ public final class EspeakSpeechEngine: SpeechEngine {
       let count = min(max(limit - written, 0), held.count)
       var start = 0
       defer { held.removeFirst(start) }
+      // A card is written 10 ms at a time, so each word is posted within about 10 ms of being heard; a file
+      // is not heard and takes what is settled at once.
+      let step = audio.isPaced ? piece : max(count, 1)
       while start < count {
-        let end = min(start + piece, count)
+        let end = min(start + step, count)
         let ok = try held[start..<end].withUnsafeBufferPointer { try audio.write($0) }
         written += end - start
         start = end
@@ -425,6 +428,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
       guard try writeHeld(upTo: Int.max) else { return .aborted }
       bookStart = bookEnd
     }
+    // A file holds the whole book before its end is reported (a full disk fails the utterance).
+    if !audio.isPaced { try audio.flush() }
     // Keep the device running on silence until the last word has been heard and the audio played out.
     let silence = [Int16](repeating: 0, count: max(espeak.sampleRate / 100, 1))
     let speechEnd = written

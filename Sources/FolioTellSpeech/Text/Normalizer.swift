@@ -62,8 +62,8 @@ public struct Lexicon: Sendable {
 }
 
 /// Finds what espeak-ng would read badly or what the listener asked to hear differently, as substitutions
-/// over the book's own offsets. The listener's lexicon comes first; then, for English voices, money, dates,
-/// and "St." / "Dr." as street or saint, drive or doctor, from context.
+/// over the book's own offsets. The listener's lexicon comes first; then money for English and German voices;
+/// then, for English voices, dates, and "St." / "Dr." as street or saint, drive or doctor, from context.
 public struct Normalizer: Sendable {
   public var lexicon: Lexicon
   public var language: String
@@ -84,8 +84,12 @@ public struct Normalizer: Sendable {
     // but reads them as one, which would shift every later word.
     var found: [Substitution] = composed(scalars)
     for rule in lexicon.rules { found += lexiconMatches(rule, in: text) }
+    // Money in English and German (see Normalizer+Money.swift).
+    found += money(in: text)
     if language.hasPrefix("en") {
-      found += money(in: text) + dates(in: text) + abbreviations(in: text)
+      // Each pattern only where its mark is: a chunk of a book is mostly plain words.
+      if text.contains("/") { found += dates(in: text) }
+      if text.contains("St.") || text.contains("Dr.") { found += abbreviations(in: text) }
     }
     // Earlier rules win where they overlap: the listener's lexicon over the built-in fixes.
     var chosen: [Substitution] = []
@@ -116,7 +120,7 @@ public struct Normalizer: Sendable {
     return result
   }
 
-  private func span(_ range: Range<String.Index>, in text: String) -> TextSpan {
+  func span(_ range: Range<String.Index>, in text: String) -> TextSpan {
     let scalars = text.unicodeScalars
     let start = scalars.distance(from: scalars.startIndex, to: range.lowerBound)
     return TextSpan(start: start, end: start + scalars.distance(from: range.lowerBound, to: range.upperBound))
@@ -142,24 +146,6 @@ public struct Normalizer: Sendable {
         }
       }
       return Substitution(original: span(match.range, in: text), spoken: spoken)
-    }
-  }
-
-  private static let currencies: [Character: (one: String, many: String, cent: String, cents: String)] = [
-    "$": ("dollar", "dollars", "cent", "cents"), "£": ("pound", "pounds", "penny", "pence"),
-    "€": ("euro", "euros", "cent", "cents"),
-  ]
-
-  private func money(in text: String) -> [Substitution] {
-    let regex = /([$£€])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?(?!\d)/
-    return text.matches(of: regex).compactMap { match in
-      guard let names = Self.currencies[Character(String(match.output.1))] else { return nil }
-      let whole = match.output.2.replacing(",", with: "")
-      let cents = match.output.3.map { Int($0) ?? 0 } ?? 0
-      var words: [String] = []
-      if whole != "0" || cents == 0 { words.append("\(whole) \(whole == "1" ? names.one : names.many)") }
-      if cents > 0 { words.append("\(cents) \(cents == 1 ? names.cent : names.cents)") }
-      return Substitution(original: span(match.range, in: text), spoken: words.joined(separator: " and "))
     }
   }
 

@@ -70,7 +70,7 @@ enum SpeechCommands {
   /// controls or store), from its first sentence to its end; exits on failure.
   static func speak(
     _ book: Session.Book, language: String? = nil, readNotes: Bool = false, options: SpeechOptions, voiceGiven: Bool,
-    echo: Bool
+    echo: Bool, numbering: ConsoleView.Numbering? = nil
   ) {
     var session = Session()
     session.book = book
@@ -95,10 +95,28 @@ enum SpeechCommands {
     }
     let done = DispatchSemaphore(value: 0)
     let failure = Mutex<String?>(nil)
-    let console = ConsoleView(verbose: false)
+    let console = ConsoleView(verbose: false, numbering: numbering)
+    // A render to a file shows how far it has come on a terminal (standard error); the words are then
+    // printed only where they would not run through that line (standard output not the same terminal).
+    let progress = Mutex<RenderProgress?>(nil)
+    if options.audio.hasPrefix("wav:"), isatty(STDERR_FILENO) == 1 {
+      let file = options.audio.dropFirst(4).split(separator: "/").last.map(String.init) ?? "audio"
+      progress.withLock { $0 = RenderProgress(label: file) }
+    }
+    let printWords = echo && (progress.withLock { $0 == nil } || isatty(STDOUT_FILENO) != 1)
+    let started = ContinuousClock.now
+    @Sendable func elapsed() -> Double {
+      let duration = ContinuousClock.now - started
+      return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
     appliance.runtime.observe { step in
-      if echo { console.show(step) }
+      if printWords { console.show(step) }
       let playback = step.after.playback
+      if let word = playback.word, word != step.before.playback.word,
+        let line = progress.withLock({ $0?.update(done: word.end, total: playback.book.endOffset, elapsed: elapsed()) })
+      {
+        WritableFile.standardError.print(line)
+      }
       if playback.phase == .finished { done.signal() }
       if let reason = playback.failure, step.before.playback.failure == nil {
         failure.withLock { $0 = reason }
@@ -108,6 +126,7 @@ enum SpeechCommands {
     appliance.start()
     done.wait()
     appliance.stop()
+    if let line = progress.withLock({ $0?.finish(elapsed: elapsed()) }) { WritableFile.standardError.print(line) }
     if let reason = failure.withLock({ $0 }) { fail(reason, status: 1) }
   }
 
@@ -170,6 +189,9 @@ enum SpeechCommands {
       }
     }
     guard let path else { fail("read needs a book: foliotell read BOOK.txt --audio wav:out.wav") }
+    if let first, let last, first > last {
+      fail("--from \(first) is after --to \(last): give the first sentence to read, then the last")
+    }
     guard first != nil || last != nil else {
       return speak(
         .file(path), language: language, readNotes: readNotes, options: options, voiceGiven: voiceGiven, echo: true)
@@ -183,12 +205,19 @@ enum SpeechCommands {
     if !voiceGiven { options.voice = Voices.voice(forLanguage: document.language) }
     let whole = document.sentenceMap
     let from = (first ?? 1) - 1
+    // --to past the end reads to the end.
     let to = min(last ?? whole.count, whole.count)
-    guard from < to else { fail("--from \(from + 1) --to \(to): the book has \(whole.count) sentences") }
+    guard !whole.isEmpty else { fail("'\(path)' has no text to read", status: 1) }
+    guard from < whole.count else { fail("--from \(from + 1): the book has only \(sentences(whole.count))") }
     let scalars = whole.scalars[whole.sentences[from].start..<whole.sentences[to - 1].end]
+    let part = String(String.UnicodeScalarView(scalars))
+    // The part is read as a book of its own; its sentences keep the book's numbers when they are found
+    // again the same (they are, but for a break that depended on the text around it).
+    let numbering: ConsoleView.Numbering? =
+      book(fromText: part).count == to - from ? ConsoleView.Numbering(first: from, total: whole.count) : nil
     speak(
-      textBook(String(String.UnicodeScalarView(scalars)), title: document.title ?? path), options: options,
-      voiceGiven: true, echo: true)
+      textBook(part, title: document.title ?? path), options: options, voiceGiven: true, echo: true,
+      numbering: numbering)
   }
 
   static func voices(_ arguments: [String]) {

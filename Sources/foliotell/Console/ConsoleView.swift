@@ -11,10 +11,22 @@ final class ConsoleView: Sendable {
     var sentence: Int? = nil
     var atLineStart = true
   }
+  /// The book's own numbers for a part of it read alone (`read --from 3 --to 4` prints [3/10], [4/10]).
+  struct Numbering: Sendable {
+    /// The book's index of the first sentence read, from 0.
+    var first: Int
+    /// Sentences in the whole book.
+    var total: Int
+  }
+
   private let printed = Mutex(Printed())
   private let verbose: Bool
+  private let numbering: Numbering?
 
-  init(verbose: Bool) { self.verbose = verbose }
+  init(verbose: Bool, numbering: Numbering? = nil) {
+    self.verbose = verbose
+    self.numbering = numbering
+  }
 
   func show(_ step: ReaderStep) {
     var out = ""
@@ -26,13 +38,13 @@ final class ConsoleView: Sendable {
         let sentence = after.sentenceIndex
         if printed.sentence != sentence {
           if !printed.atLineStart { text += "\n" }
-          text += "[\(sentence + 1)/\(after.book.count)] "
+          text += "[\((numbering?.first ?? 0) + sentence + 1)/\(numbering?.total ?? after.book.count)] "
           printed.sentence = sentence
         }
         text += String(String.UnicodeScalarView(after.book.scalars[word.start..<word.end])) + " "
         printed.atLineStart = false
       }
-      if let status = Self.status(step) {
+      if let status = Self.status(step, numbering: numbering) {
         if !printed.atLineStart { text += "\n" }
         text += status + "\n"
         printed.atLineStart = true
@@ -69,7 +81,7 @@ final class ConsoleView: Sendable {
     }
   }
 
-  private static func status(_ step: ReaderStep) -> String? {
+  private static func status(_ step: ReaderStep, numbering: Numbering?) -> String? {
     let before = step.before
     let after = step.after
     // What the voice says in the menu, printed too (the simulated engine makes no sound).
@@ -83,6 +95,12 @@ final class ConsoleView: Sendable {
     }
     if case .bookOpened = step.event {
       let book = after.playback.book
+      if let numbering {
+        let first = numbering.first + 1
+        let last = numbering.first + book.count
+        let part = first == last ? "sentence \(first)" : "sentences \(first) to \(last)"
+        return "[book opened: \(part) of \(numbering.total)]"
+      }
       let place: String
       if !book.isEmpty, after.playback.offset >= book.endOffset {
         place = "finished; PLAY starts it over"
@@ -90,7 +108,7 @@ final class ConsoleView: Sendable {
         place =
           after.playback.offset > 0 ? "resuming at sentence \(after.playback.sentenceIndex + 1)" : "from the start"
       }
-      return "[book opened: \(book.count) sentences, \(place)]"
+      return "[book opened: \(sentences(book.count)), \(place)]"
     }
     if after.playback.wpm != before.playback.wpm { return "[speed \(after.playback.wpm) words per minute]" }
     if after.playback.voice != before.playback.voice { return "[voice \(after.playback.voice)]" }
@@ -109,3 +127,6 @@ final class ConsoleView: Sendable {
     return nil
   }
 }
+
+/// "1 sentence", "3 sentences".
+func sentences(_ count: Int) -> String { count == 1 ? "1 sentence" : "\(count) sentences" }
