@@ -37,7 +37,11 @@ let package = Package(
     .target(name: "CSentenceBreaks", dependencies: ["CICU"]),
     // Unicode normalization from Debian's ICU (FoundationEssentials has none).
     .target(name: "FolioTellUnicode", dependencies: ["CSentenceBreaks"]),
-    .target(name: "FolioTellBooks", dependencies: ["FolioTellCore", "FolioTellUnicode", "CSentenceBreaks", "CZlib"]),
+    // A book's language from its text when it declares none: CLD2 (libcld2-dev), whose API is C++.
+    .target(name: "CLanguageDetection", linkerSettings: [.linkedLibrary("cld2")]),
+    .target(
+      name: "FolioTellBooks",
+      dependencies: ["FolioTellCore", "FolioTellUnicode", "CSentenceBreaks", "CZlib", "CLanguageDetection"]),
     .target(name: "FolioTellControls", dependencies: ["FolioTellCore"]),
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .target(name: "FolioTellConfig"),

@@ -31,8 +31,11 @@ public struct BookDocument: Equatable, Sendable {
   public var format: Format
   public var title: String?
   public var author: String?
-  /// A language code (`en`, `de`...), from the book's metadata or the reader's override; nil when unknown.
+  /// A language code (`en`, `de`...): declared by the book or the reader, or detected in its text; nil when
+  /// unknown (then the sentence rules are `BookLanguage.fallback`'s).
   public var language: String?
+  /// Where `language` came from.
+  public var languageSource: LanguageSource
   /// The reading text: composed (NFC), paragraphs separated by blank lines, hard-wrapped lines joined.
   public var text: String
   public var sentences: [TextSpan]
@@ -45,6 +48,10 @@ public struct BookDocument: Equatable, Sendable {
   public var notes: [Int] = []
   /// Parts that could not be read and were skipped (a broken chapter file of an EPUB), with why.
   public var problems: [String] = []
+
+  /// The language as a person reads it: "de (detected, 97% confidence)", "en (default: no language could
+  /// be detected)".
+  public var languageSummary: String { "\(language ?? BookLanguage.fallback) (\(languageSource))" }
 
   /// What playback needs.
   public var sentenceMap: SentenceMap {

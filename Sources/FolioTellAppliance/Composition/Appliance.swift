@@ -360,9 +360,10 @@ public final class Appliance: Sendable {
     case nil:
       return nil
     case .text(let id, let title, let utf8):
-      let document = PlainTextBook.read(utf8)
+      // The reader's language wins over the one detected in the text, and sets the sentence rules too.
+      let document = PlainTextBook.read(utf8, language: language)
       return OpenedBook(
-        id: id, document: document.sentenceMap, title: title, path: nil, language: document.language ?? language,
+        id: id, document: document.sentenceMap, title: title, path: nil, language: document.language,
         chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) })
     case .file(let path):
       do {

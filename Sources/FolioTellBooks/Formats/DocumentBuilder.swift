@@ -142,10 +142,15 @@ struct DocumentBuilder {
     String(title.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
   }
 
-  func document(format: BookDocument.Format, title: String?, author: String?, language: String?) -> BookDocument {
-    let sentences = SentenceSegmenter.sentences(in: text, language: language ?? "en")
+  /// The document; `language` is the declared one (nil when the book and the reader say nothing: then it is
+  /// detected from the text, before the sentences are found, so that they follow its rules).
+  func document(format: BookDocument.Format, title: String?, author: String?, language declared: String?)
+    -> BookDocument
+  {
+    let (language, source) = BookLanguage.resolve(declared: declared, text: text)
+    let sentences = SentenceSegmenter.sentences(in: text, language: language ?? BookLanguage.fallback)
     return BookDocument(
-      format: format, title: title, author: author, language: language, text: text, sentences: sentences,
-      paragraphStarts: paragraphStarts, chapters: chapters, pages: pages, notes: notes)
+      format: format, title: title, author: author, language: language, languageSource: source, text: text,
+      sentences: sentences, paragraphStarts: paragraphStarts, chapters: chapters, pages: pages, notes: notes)
   }
 }

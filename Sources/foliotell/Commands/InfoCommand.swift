@@ -38,6 +38,12 @@ enum InfoCommand {
       fail(error.description, status: 1)
     }
     let voice = Voices.voice(forLanguage: book.language)
+    let (languageSource, languageConfidence): (String, Int?) =
+      switch book.languageSource {
+      case .declared: ("declared", nil)
+      case .detected(let confidence): ("detected", confidence)
+      case .default: ("default", nil)
+      }
     let scalars = Array(book.text.unicodeScalars)
     func sentenceText(_ span: TextSpan) -> String {
       String(String.UnicodeScalarView(scalars[span.start..<span.end])).replacing("\n", with: " ")
@@ -47,7 +53,9 @@ enum InfoCommand {
         ("id", JSONWriter.string(id)), ("format", JSONWriter.string(book.format.rawValue)),
         ("title", book.title.map(JSONWriter.string) ?? "null"),
         ("author", book.author.map(JSONWriter.string) ?? "null"),
-        ("language", book.language.map(JSONWriter.string) ?? "null"), ("voice", JSONWriter.string(voice)),
+        ("language", book.language.map(JSONWriter.string) ?? "null"),
+        ("languageSource", JSONWriter.string(languageSource)),
+        ("languageConfidence", languageConfidence.map(String.init) ?? "null"), ("voice", JSONWriter.string(voice)),
         ("characters", String(scalars.count)), ("paragraphs", String(book.paragraphStarts.count)),
         ("sentences", String(book.sentences.count)),
         ("problems", "[" + book.problems.map(JSONWriter.string).joined(separator: ", ") + "]"),
@@ -86,7 +94,7 @@ enum InfoCommand {
     print("format:     \(book.format.rawValue)")
     print("title:      \(book.title ?? "(none given)")")
     print("author:     \(book.author ?? "(none given)")")
-    print("language:   \(book.language ?? "(none given; read as English)")")
+    print("language:   \(book.languageSummary)")
     print("voice:      \(voice)")
     print("book id:    \(id)")
     print("characters: \(scalars.count), paragraphs: \(book.paragraphStarts.count), sentences: \(book.sentences.count)")

@@ -45,11 +45,14 @@ public enum PlainTextBook {
       }
     }
     _ = consume source
-    let language = override ?? header?.language
-    let sentences = SentenceSegmenter.sentences(in: text, language: language ?? "en")
+    // A book that says nothing gets the language of its text (after the Gutenberg header, which is English
+    // whatever the book's language), before the sentences are found, so that they follow its rules.
+    let (language, languageSource) = BookLanguage.resolve(declared: override ?? header?.language, text: text)
+    let sentences = SentenceSegmenter.sentences(in: text, language: language ?? BookLanguage.fallback)
     return BookDocument(
-      format: .plainText, title: header?.title, author: header?.author, language: language, text: text,
-      sentences: sentences, paragraphStarts: paragraphStarts, chapters: chapters)
+      format: .plainText, title: header?.title, author: header?.author, language: language,
+      languageSource: languageSource, text: text, sentences: sentences, paragraphStarts: paragraphStarts,
+      chapters: chapters)
   }
 
   /// Hard-wrapped lines joined with single spaces into paragraphs (a blank line ends one), paragraphs
