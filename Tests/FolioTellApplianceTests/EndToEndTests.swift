@@ -1,3 +1,4 @@
+import FolioTellAppliance
 import Foundation
 import Testing
 
@@ -124,18 +125,21 @@ import Testing
     // Into the menu, through every item of the main page, into each page and through its items.
     let script = """
       1.0 MENU
+      2.0 ENCODER +1
       3.0 ENCODER +1
+      4.0 ENCODER +1
       5.0 ENCODER +1
+      6.0 ENCODER +1
       7.0 ENCODER +1
       8.0 ENCODER +1
       9.0 ENCODER +1
       10.0 ENCODER +1
       11.0 ENCODER +1
-      12.0 ENCODER -7
+      12.0 ENCODER -10
       13.0 PLAY
       14.0 NEXT
       15.0 BACK
-      17.0 ENCODER +4
+      17.0 ENCODER +6
       19.0 PLAY
       21.0 ENCODER +1
       23.0 ENCODER +1
@@ -143,36 +147,50 @@ import Testing
       27.0 ENCODER +1
       28.0 ENCODER +1
       29.0 BACK
-      31.0 ENCODER -1
+      31.0 ENCODER -3
       33.0 PLAY
       35.0 ENCODER +1
       37.0 BACK
-      38.0 ENCODER +2
+      38.0 ENCODER +4
       39.0 PLAY
       40.0 ENCODER +1
       41.0 ENCODER +1
       42.0 BACK
-      43.0 ENCODER -4
+      43.0 ENCODER -6
       44.0 PLAY
       45.0 ENCODER +1
       46.0 PLAY
       47.0 BACK
       48.0 BACK
-      49.0 BACK
+      49.0 ENCODER +4
+      50.0 PLAY
+      51.0 PLAY
+      52.0 BACK
+      53.0 ENCODER +1
+      54.0 PLAY
+      55.0 BACK
+      56.0 BACK
+      57.0 ENCODER +4
+      58.0 PLAY
+      59.0 BACK
+      60.0 BACK
       """
     let run = try VirtualRun.run(
       script: script, library: ["emma.txt": "Emma Woodhouse was handsome.", "notes.md": "# Garden Notes\n\nRoses."])
     #expect(run.status == 0, "\(run.errors)")
     let said = run.announcements.map(\.text)
     let expected = [
-      "Menu. Books. 1 of 8.", "Go to. 2 of 8.", "Bookmarks. 3 of 8.", "Speed: 175 words a minute. 4 of 8.",
-      "Sleep timer: off. 5 of 8.", "Display. 6 of 8.", "Key describer. 7 of 8.", "Back to reading. 8 of 8.",
-      "Books. 1 of 8.", "Books. emma. 1 of 2.", "Garden Notes. 2 of 2.", "Sleep timer. Off. 1 of 6.",
+      "Menu. Books. 1 of 11.", "Go to. 2 of 11.", "Bookmarks. 3 of 11.", "Speed: 175 words a minute. 4 of 11.",
+      "Voice: English (Great Britain). 5 of 11.", "Volume and pitch. 6 of 11.", "Sleep timer: off. 7 of 11.",
+      "Display. 8 of 11.",
+      "Key describer. 9 of 11.", "About. 10 of 11.", "Back to reading. 11 of 11.",
+      "Books. 1 of 11.", "Books. emma. 1 of 2.", "Garden Notes. 2 of 2.", "Sleep timer. Off. 1 of 6.",
       "15 minutes. 2 of 6.", "30 minutes. 3 of 6.", "45 minutes. 4 of 6.", "60 minutes. 5 of 6.",
       "At the end of the chapter. 6 of 6.", "Speed. 175 words a minute. 4 of 33.", "200 words a minute. 5 of 33.",
       "Display. Big word: off. 1 of 3.", "Night mode: off. 2 of 3.", "Display: on. 3 of 3.",
       "Go to. Chapters. 1 of 2.", "A percentage. 2 of 2.", "Go to a percentage. 0 percent. 1 of 10.",
-      "Menu. Go to. 2 of 8.",
+      "Menu. Go to. 2 of 11.", "Volume and pitch. Volume: 100 percent. 1 of 3.", "Pitch: 50. 2 of 3.",
+      "Volume. 100 percent. 10 of 10.", "Pitch. Pitch 50. 6 of 11.", "About. Version \(foliotellVersion). 1 of 2.",
     ]
     for item in expected { #expect(said.contains(item), "\(item) in \(said)") }
     #expect(said.contains { $0.hasPrefix("Menu closed.") }, "\(said)")

@@ -46,7 +46,7 @@ import Testing
     let sentences = Array(lines.dropFirst().dropLast())
     #expect(sentences.count == starts.count)
     for (line, start) in zip(sentences, starts) { #expect(line.hasPrefix(start), "\(line)") }
-    #expect(lines.last == "[end of the book]")
+    #expect(lines.last == "[says: The end of the book. Press PLAY to start over.]")
   }
 
   @Test func aOneSentenceBookIsOneSentence() throws {

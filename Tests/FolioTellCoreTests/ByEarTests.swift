@@ -167,8 +167,8 @@ import Testing
     #expect(state.describer == nil)
     #expect(said == ["Key describer off."])
     press("MENU")
-    send(.menu(.moved(steps: 6)))
-    #expect(said == ["Key describer. 7 of 8."])
+    send(.menu(.moved(steps: 8)))
+    #expect(said == ["Key describer. 9 of 11."])
     send(.menu(.chosen))
     #expect(state.menu == nil)
     #expect(state.describer != nil)
@@ -308,7 +308,7 @@ import Testing
 
   @Test mutating func aSettingChosenWhileStoppedSaysWhatToPressNext() {
     press("MENU")
-    send(.menu(.moved(steps: 4)))
+    send(.menu(.moved(steps: 6)))
     send(.menu(.chosen))
     send(.menu(.moved(steps: 2)))
     send(.menu(.chosen))
@@ -335,7 +335,7 @@ import Testing
   @Test mutating func theEndOfChapterSleepTimerFadesThenStopsAtTheChapterAndTheDisplaySleeps() {
     reading(at: 61)
     press("MENU", at: 1)
-    send(.menu(.moved(steps: 4)))
+    send(.menu(.moved(steps: 6)))
     send(.menu(.chosen))
     send(.menu(.moved(steps: 5)))
     send(.menu(.chosen))

@@ -40,15 +40,17 @@ import Testing
     #expect(state.playback.phase == .idle)
     #expect(state.playback.offset == 5)
     #expect(effects.contains(.playback(.stop(token: 1))))
-    #expect(said(effects) == ["Menu. Books. 1 of 8."])
+    #expect(said(effects) == ["Menu. Books. 1 of 11."])
   }
 
   @Test func movingSaysEachItemAndStopsAtTheEnds() {
     let (state, effects) = run(
-      reading(), [.menu(.opened), .menu(.moved(steps: 3)), .menu(.moved(steps: 9)), .menu(.moved(steps: -9))])
+      reading(), [.menu(.opened), .menu(.moved(steps: 3)), .menu(.moved(steps: 9)), .menu(.moved(steps: -12))])
     #expect(state.menu?.selected == 0)
     #expect(
-      said(effects).dropFirst() == ["Speed: 175 words a minute. 4 of 8.", "Back to reading. 8 of 8.", "Books. 1 of 8."])
+      said(effects).dropFirst() == [
+        "Speed: 175 words a minute. 4 of 11.", "Back to reading. 11 of 11.", "Books. 1 of 11.",
+      ])
   }
 
   @Test func choosingABookOpensItThroughTheRuntime() {
@@ -71,7 +73,7 @@ import Testing
 
   @Test func theSleepTimerCountsReadingTimeFadesAndStopsWhenItRunsOut() {
     var (state, _) = run(
-      reading(), [.menu(.opened), .menu(.moved(steps: 4)), .menu(.chosen), .menu(.moved(steps: 1)), .menu(.chosen)],
+      reading(), [.menu(.opened), .menu(.moved(steps: 6)), .menu(.chosen), .menu(.moved(steps: 1)), .menu(.chosen)],
       at: 10)
     var expected = SleepTimer(remaining: 15 * 60, lastTick: 10, minutes: 15)
     expected.placeAtLastControl = 5
@@ -131,9 +133,9 @@ import Testing
 
   @Test func backGoesUpAPageThenCloses() {
     let (state, effects) = run(
-      reading(), [.menu(.opened), .menu(.moved(steps: 4)), .menu(.chosen), .menu(.back), .menu(.back)])
+      reading(), [.menu(.opened), .menu(.moved(steps: 6)), .menu(.chosen), .menu(.back), .menu(.back)])
     #expect(state.menu == nil)
-    #expect(said(effects).suffix(2) == ["Menu. Sleep timer: off. 5 of 8.", "Menu closed."])
+    #expect(said(effects).suffix(2) == ["Menu. Sleep timer: off. 7 of 11.", "Menu closed."])
   }
 
   @Test func anEmptyLibrarySaysWhereBooksGo() {

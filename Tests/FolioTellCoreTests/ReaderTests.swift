@@ -100,12 +100,18 @@ import Testing
       send(&state, .speedChanged(wpm: 200), at: 2) == [
         .playback(.startUtterance(token: 2, offset: 4, wpm: 200, voice: "en")),
         .saveSettings(PlaybackSettings(wpm: 200, voice: "en")),
+        .saveBookSettings(bookID: "three", settings: PlaybackSettings(wpm: 200, voice: "en")),
       ])
   }
 
   @Test func aVoiceChosenWhileStoppedIsSaved() {
     var state = opened()
-    #expect(send(&state, .voiceChanged(voice: "de"), at: 1) == [.saveSettings(PlaybackSettings(wpm: 175, voice: "de"))])
+    // Kept as the box's and as this book's.
+    #expect(
+      send(&state, .voiceChanged(voice: "de"), at: 1) == [
+        .saveSettings(PlaybackSettings(wpm: 175, voice: "de")),
+        .saveBookSettings(bookID: "three", settings: PlaybackSettings(wpm: 175, voice: "de")),
+      ])
   }
 
   @Test func theSameSpeedAgainSavesNothing() {
@@ -127,6 +133,7 @@ import Testing
       send(&state, .utteranceDidFinish(token: 1), at: 9) == [
         .savePosition(PositionSave(bookID: "three", position: place(47, 2), reason: .finished, time: 9)),
         .announce(text: "The end of the book. Press PLAY to start over.", wpm: 175, voice: "en"),
+        .earcon(.endOfBook),
       ])
   }
 

@@ -22,6 +22,7 @@ import Testing
       effects: [
         .saveSettings(PlaybackSettings(wpm: 200, voice: "en")),
         .announce(text: "200 words a minute.", wpm: 200, voice: "en"),
+        .saveBookSettings(bookID: "three", settings: PlaybackSettings(wpm: 200, voice: "en")),
       ]
     ) {
       $0.playback.wpm = 200
@@ -33,6 +34,7 @@ import Testing
       effects: [
         .saveSettings(PlaybackSettings(wpm: 225, voice: "en")),
         .announce(text: "225 words a minute.", wpm: 225, voice: "en"),
+        .saveBookSettings(bookID: "three", settings: PlaybackSettings(wpm: 225, voice: "en")),
       ]
     ) { $0.playback.wpm = 225 }
   }
@@ -42,7 +44,7 @@ import Testing
     script.state.library = [LibraryBook(id: "three", title: "Numbers")]
     script.send(
       .control(name: "MENU", gesture: .short), at: 2,
-      effects: [.announce(text: "Menu. Books. 1 of 8.", wpm: 175, voice: "en")]
+      effects: [.announce(text: "Menu. Books. 1 of 11.", wpm: 175, voice: "en")]
     ) {
       $0.menu = MenuState()
       $0.display.lastInput = 2
@@ -50,7 +52,7 @@ import Testing
     }
     script.send(
       .control(name: "NEXT", gesture: .short),
-      effects: [.announce(text: "Go to. 2 of 8.", wpm: 175, voice: "en")]
+      effects: [.announce(text: "Go to. 2 of 11.", wpm: 175, voice: "en")]
     ) { $0.menu = MenuState(page: .main, selected: 1) }
   }
 
@@ -86,7 +88,8 @@ import Testing
     var script = opened()
     script.state.menu = MenuState()
     script.send(
-      .encoder(steps: 3), at: 4, effects: [.announce(text: "Speed: 175 words a minute. 4 of 8.", wpm: 175, voice: "en")]
+      .encoder(steps: 3), at: 4,
+      effects: [.announce(text: "Speed: 175 words a minute. 4 of 11.", wpm: 175, voice: "en")]
     ) {
       $0.menu = MenuState(page: .main, selected: 3)
       $0.display.lastInput = 4
@@ -96,11 +99,14 @@ import Testing
 
   @Test func backTogglesTheBigWordAndALongMenuAsksForTheStatus() {
     var script = opened()
-    script.send(.control(name: "BACK", gesture: .short), at: 5) {
+    script.send(
+      .control(name: "BACK", gesture: .short), at: 5,
+      effects: [.earcon(.accepted), .saveBoxSettings(BoxSettings(bigWord: true))]
+    ) {
       $0.display.mode = .bigWord
       $0.display.lastInput = 5
     }
-    script.send(.control(name: "MENU", gesture: .long), at: 6) {
+    script.send(.control(name: "MENU", gesture: .long), at: 6, effects: [.earcon(.accepted)]) {
       $0.display.statusRequestedAt = 6
       $0.display.lastInput = 6
       $0.held.held = ["MENU"]
@@ -182,7 +188,10 @@ import Testing
       $0.playAfterAnnouncement = true
       $0.audio.isActive = true
     }
-    script.send(.control(name: "BACK", gesture: .short), at: 0.5) {
+    script.send(
+      .control(name: "BACK", gesture: .short), at: 0.5,
+      effects: [.earcon(.accepted), .saveBoxSettings(BoxSettings(bigWord: true))]
+    ) {
       $0.playAfterAnnouncement = false
       $0.display.mode = .bigWord
       $0.display.lastInput = 0.5

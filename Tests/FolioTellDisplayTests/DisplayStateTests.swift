@@ -59,10 +59,10 @@ import Testing
     #expect(view([press("PLAY", at: 1)]).mode == .reading)
   }
 
-  /// Night mode is chosen in the menu's Display page (MENU, five items down, PLAY, one down, PLAY).
+  /// Night mode is chosen in the menu's Display page (MENU, seven items down, PLAY, one down, PLAY).
   func nightMode(at time: Double) -> [Step] {
     [
-      press("MENU", at: time), .turn(5, at: time), press("PLAY", at: time), .turn(1, at: time),
+      press("MENU", at: time), .turn(7, at: time), press("PLAY", at: time), .turn(1, at: time),
       press("PLAY", at: time),
     ]
   }

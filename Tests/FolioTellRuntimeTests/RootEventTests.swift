@@ -40,7 +40,7 @@ import Testing
     harness.funnel.post(.encoder(steps: 1))
     harness.run(until: 1.5)
     harness.funnel.post(.control(name: "MENU", gesture: .short))
-    harness.funnel.post(.encoder(steps: 4))
+    harness.funnel.post(.encoder(steps: 6))
     harness.funnel.post(.control(name: "PLAY", gesture: .short))
     harness.funnel.post(.encoder(steps: 1))
     harness.funnel.post(.control(name: "ENCODER_PUSH", gesture: .short))
@@ -52,7 +52,7 @@ import Testing
 
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
     #expect(lines.contains { $0.contains(#""event": "control", "control": "MENU", "gesture": "short""#) })
-    #expect(lines.contains { $0.contains(#""event": "encoder", "steps": 4"#) })
+    #expect(lines.contains { $0.contains(#""event": "encoder", "steps": 6"#) })
     #expect(lines.contains { $0.contains(#""event": "clockTicked""#) })
     var replay = Replay()
     var outputs: [String] = []
@@ -60,7 +60,7 @@ import Testing
     #expect(replay.root == harness.state)
     #expect(harness.state.sleepTimer != nil)
     #expect(harness.state.display.mode == .bigWord)
-    #expect(outputs.contains { $0.contains(#"{"effect": "announce", "text": "Menu. Books. 1 of 8."}"#) })
+    #expect(outputs.contains { $0.contains(#"{"effect": "announce", "text": "Menu. Books. 1 of 11."}"#) })
     #expect(outputs.contains { $0.contains(#"{"effect": "announce", "text": "Reading stops in 15 minutes."}"#) })
   }
 
@@ -74,12 +74,12 @@ import Testing
     harness.runtime.open(bookID: "three", book: SampleText.book, title: "Numbers")
     // Night mode from the Display page, then the menu left open on "Sleep timer: off".
     harness.funnel.post(.control(name: "MENU", gesture: .short))
-    harness.funnel.post(.encoder(steps: 5))
+    harness.funnel.post(.encoder(steps: 7))
     harness.funnel.post(.control(name: "PLAY", gesture: .short))
     harness.funnel.post(.encoder(steps: 1))
     harness.funnel.post(.control(name: "PLAY", gesture: .short))
     harness.funnel.post(.control(name: "MENU", gesture: .short))
-    harness.funnel.post(.encoder(steps: 4))
+    harness.funnel.post(.encoder(steps: 6))
     // Enough to fill the first file, so the next begins with the menu open on "Sleep timer: off".
     for _ in 0..<200 { harness.funnel.post(.clockTicked) }
     harness.funnel.post(.control(name: "PLAY", gesture: .short))
@@ -88,7 +88,7 @@ import Testing
     #expect(ring.paths.count >= 2)
     let last = try #require(ring.paths.last)
     let lines = try String(contentsOfFile: last, encoding: .utf8).split(separator: "\n").map(String.init)
-    #expect(lines.first?.contains(#""menu": {"page": "main", "selected": 4}"#) == true)
+    #expect(lines.first?.contains(#""menu": {"page": "main", "selected": 6}"#) == true)
     #expect(lines.first?.contains(#""display": {"mode": "reading", "night": true}"#) == true)
     var replay = Replay()
     for line in lines { _ = try replay.feed(line) }

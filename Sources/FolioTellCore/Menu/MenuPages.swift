@@ -111,8 +111,13 @@ extension Menu {
     return state.voices.filter(matches) + state.voices.filter { !matches($0) }
   }
 
+  /// A voice's name; a voice given by its language alone ("en") is named after the first voice of it.
   static func voiceName(_ id: String, in state: ReaderState) -> String {
-    state.voices.first { $0.id == id }?.name ?? id
+    let code = id.lowercased()
+    let voice =
+      state.voices.first { $0.id.lowercased() == code }
+      ?? state.voices.first { $0.language.lowercased().hasPrefix(code + "-") }
+    return voice?.name ?? id
   }
 
   /// The first few words of the sentence at an offset, to tell bookmarks apart by ear.
