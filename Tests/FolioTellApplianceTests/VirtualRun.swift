@@ -53,10 +53,10 @@ struct VirtualRun {
 
   static func run(
     script: String, book text: String = book, bookFile: Bool = true, dataDirectory: String? = nil,
-    library: [String: String] = [:], extra: [String] = []
+    library: [String: String] = [:], extra: [String] = [], bookName: String = "book.txt"
   ) throws -> VirtualRun {
     let folder = folder()
-    let bookPath = folder + "/book.txt"
+    let bookPath = folder + "/" + bookName
     _ = FileManager.default.createFile(atPath: bookPath, contents: Data(text.utf8))
     let books = folder + "/books"
     try FileManager.default.createDirectory(atPath: books, withIntermediateDirectories: true)
@@ -110,6 +110,14 @@ struct VirtualRun {
   var finalWPM: Int? { replayed.last.flatMap { Self.number("wpm", in: $0) }.map(Int.init) }
 
   func frame(_ time: Double) -> Int { Int((time * Double(Self.rate)).rounded()) }
+
+  /// The root-mean-square level between two times.
+  func level(from start: Double, to end: Double) -> Double {
+    let range = frame(start)..<min(frame(end), samples.count)
+    guard !range.isEmpty else { return 0 }
+    let sum = samples[range].reduce(0.0) { $0 + Double($1) * Double($1) }
+    return (sum / Double(range.count)).squareRoot()
+  }
 
   /// The loudest sample between two times.
   func peak(from start: Double, to end: Double) -> Int {

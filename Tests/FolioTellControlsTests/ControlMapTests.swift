@@ -81,4 +81,23 @@ import Testing
   @Test func linesNotInTheWiringAreIgnored() {
     #expect(actions([(0, "GPIO4", 0), (0.1, "GPIO4", 1)]).isEmpty)
   }
+
+  @Test func theKnobTurnedWhilePushedInIsAPushedTurnAndThePushSaysNothing() {
+    let wired = ControlWiring(
+      buttons: [.init(control: "ENCODER_PUSH", line: "GPIO13")],
+      encoders: [.init(control: "ENCODER", a: "GPIO5", b: "GPIO6", timing: EncoderTiming(acceleration: []))])
+    var decoder = ControlDecoder(wired)
+    var outputs: [ControlOutput] = []
+    let edges: [(Double, String, Int)] = [
+      (0, "GPIO13", 0), (0.1, "GPIO6", 0), (0.102, "GPIO5", 0), (0.104, "GPIO6", 1), (0.106, "GPIO5", 1),
+      (0.3, "GPIO13", 1),
+    ]
+    for (time, line, level) in edges { outputs += decoder.edge(line: line, level: level, at: time) }
+    outputs += decoder.advance(to: 1)
+    #expect(outputs.compactMap(\.readerEvent) == [.encoderPushed(steps: 1)])
+    // The next push on its own is a press again.
+    outputs = decoder.edge(line: "GPIO13", level: 0, at: 2) + decoder.edge(line: "GPIO13", level: 1, at: 2.1)
+    outputs += decoder.advance(to: 3)
+    #expect(outputs.compactMap(\.readerEvent) == [.control(name: "ENCODER_PUSH", gesture: .short)])
+  }
 }

@@ -32,7 +32,7 @@ import Testing
     send(
       .bookOpened(
         bookID: "tale", book: Self.book, saved: saved, title: "A Tale", chapters: Self.chapters,
-        bookmarks: bookmarks))
+        bookmarks: bookmarks, paragraphs: [0, 13, 48, 61, 89, 104]))
   }
 
   mutating func send(_ event: ReaderEvent, at moment: Double? = nil) {
@@ -364,5 +364,127 @@ import Testing
     #expect(effects.first == .restoreVolume)
     #expect(state.sleepTimer?.remaining == 900)
     #expect(state.sleepTimer?.isFading == false)
+  }
+
+  @Test mutating func theKnobPushedInMovesByParagraphWithATonePastAChapter() {
+    reading(at: 17)
+    send(.encoderPushed(steps: 1), at: 2)
+    #expect(state.playback.offset == 48)
+    #expect(effects.contains(.playback(.startUtterance(token: 2, offset: 48, wpm: 175, voice: "en"))))
+    #expect(effects.last == .earcon(.chapterCrossed))
+    send(.encoderPushed(steps: 1), at: 2.5)
+    #expect(state.playback.offset == 61)
+    #expect(!effects.contains(.earcon(.chapterCrossed)))
+    send(.encoderPushed(steps: -2), at: 3)
+    #expect(state.playback.offset == 13)
+    // One burst of detents is one jump: undo goes back to where the knob was first turned.
+    press("BACK", .release, at: 4)
+    #expect(state.playback.offset == 17)
+  }
+
+  @Test mutating func theConfigCanMakeTheKnobMoveByChapter() {
+    state.knob = .chapter
+    reading(at: 17)
+    send(.encoder(steps: 1))
+    #expect(state.playback.offset == 48)
+    #expect(effects.last == .earcon(.chapterCrossed))
+  }
+
+  @Test mutating func earconsCanBeTurnedOffInTheMenu() {
+    press("BACK")
+    #expect(effects.contains(.earcon(.accepted)))
+    press("BACK")
+    press("MENU")
+    send(.menu(.moved(steps: 5)))
+    send(.menu(.chosen))
+    send(.menu(.moved(steps: 2)))
+    send(.menu(.chosen))
+    #expect(said == ["Sounds for presses off. Press PLAY to read."])
+    #expect(effects.contains(.saveBoxSettings(BoxSettings(earcons: false))))
+    press("BACK")
+    #expect(!effects.contains { if case .earcon = $0 { return true } else { return false } })
+  }
+
+  @Test mutating func theVoicePageOffersTheBooksLanguageFirstEachSaidInItsOwnVoice() {
+    send(
+      .voicesFound([
+        VoiceChoice(id: "de", name: "German", language: "de"),
+        VoiceChoice(id: "en-gb", name: "English", language: "en-gb"),
+        VoiceChoice(id: "en-us", name: "American English", language: "en-us"),
+      ]))
+    press("MENU")
+    send(.menu(.moved(steps: 4)))
+    #expect(said == ["Voice: English. 5 of 11."])
+    send(.menu(.chosen))
+    #expect(effects == [.announce(text: "Voice. English. 1 of 3.", wpm: 175, voice: "en-gb")])
+    send(.menu(.moved(steps: 2)))
+    #expect(effects == [.announce(text: "German. 3 of 3.", wpm: 175, voice: "de")])
+    send(.menu(.chosen))
+    #expect(state.playback.voice == "de")
+    #expect(effects.contains(.saveBookSettings(bookID: "tale", settings: PlaybackSettings(wpm: 175, voice: "de"))))
+    #expect(said == ["Voice: German. Press PLAY to read."])
+  }
+
+  @Test mutating func aBookWithItsOwnRateAndVoiceOpensWithThem() {
+    send(.bookOpened(bookID: "other", book: Self.book, saved: nil, settings: PlaybackSettings(wpm: 250, voice: "de")))
+    #expect(state.playback.wpm == 250)
+    #expect(state.playback.voice == "de")
+    // A book without its own keeps the box's.
+    send(.bookOpened(bookID: "third", book: Self.book, saved: nil))
+    #expect(state.playback.wpm == 250)
+  }
+
+  @Test mutating func volumeAndPitchAreChosenAndKept() {
+    press("MENU")
+    send(.menu(.moved(steps: 5)))
+    send(.menu(.chosen))
+    #expect(said == ["Volume and pitch. Volume: 100 percent. 1 of 3."])
+    send(.menu(.chosen))
+    send(.menu(.moved(steps: -3)))
+    send(.menu(.chosen))
+    #expect(effects.first == .setVolume(70))
+    #expect(said == ["Volume 70 percent. Press PLAY to read."])
+    #expect(state.boxSettings.volume == 70)
+    press("MENU")
+    send(.menu(.moved(steps: 5)))
+    send(.menu(.chosen))
+    send(.menu(.moved(steps: 1)))
+    send(.menu(.chosen))
+    send(.menu(.moved(steps: 2)))
+    send(.menu(.chosen))
+    #expect(effects.first == .setPitch(70))
+    #expect(effects.contains(.saveBoxSettings(BoxSettings(volume: 70, pitch: 70))))
+  }
+
+  @Test mutating func aboutSaysTheVersionAndTheFreeSpace() {
+    press("MENU")
+    send(.menu(.moved(steps: 9)))
+    send(.menu(.chosen))
+    #expect(effects.last == .describeSystem)
+    send(.systemDescribed(SystemFacts(version: "0.14.0", freeBytes: 1_234_000_000)))
+    #expect(said == ["About. Version 0.14.0. 1 of 2."])
+    send(.menu(.moved(steps: 1)))
+    #expect(said == ["Free space: 1.2 gigabytes. 2 of 2."])
+  }
+
+  @Test mutating func whereAmISaysThePageAndANoteInTheSentence() {
+    send(
+      .bookOpened(
+        bookID: "tale", book: Self.book, saved: ReadingPosition(offset: 65, sentence: 4), title: "A Tale",
+        chapters: Self.chapters, pages: [PageMark(label: "1", start: 0), PageMark(label: "2", start: 48)],
+        notes: [70]))
+    press("PLAY", .long)
+    #expect(said.first?.contains("Page 2. 55 percent. A note is referred to in this sentence.") == true)
+    press("MENU")
+    send(.menu(.moved(steps: 1)))
+    send(.menu(.chosen))
+    #expect(said == ["Go to. Chapters. 1 of 3."])
+    send(.menu(.moved(steps: 2)))
+    send(.menu(.chosen))
+    #expect(said == ["Go to a page. Page 2. 2 of 2."])
+    send(.menu(.moved(steps: -1)))
+    send(.menu(.chosen))
+    #expect(said == ["Page 1. Chapter One."])
+    #expect(state.playback.offset == 0)
   }
 }

@@ -51,6 +51,7 @@ public final class Appliance: Sendable {
     var chapters: [ChapterMark]
     var pages: [PageMark] = []
     var notes: [Int] = []
+    var paragraphs: [Int] = []
   }
 
   /// Builds the box. Nothing runs until `start`. A part that is missing on this machine (a display, an
@@ -180,6 +181,8 @@ public final class Appliance: Sendable {
     initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechRate.limits)
     initial.audio = AudioPower(idleSeconds: config.audioIdleSeconds)
     initial.longPauseSeconds = config.longPauseMinutes * 60
+    initial.knob = config.knob
+    initial.pushedKnob = config.pushedKnob
     // The volume, pitch, earcons and display choices kept by the store. The menu's volume is a share of the
     // config's (espeak-ng's own level); its pitch replaces the config's, which is where a new box starts.
     var kept = BoxSettings(pitch: config.pitch)
@@ -267,7 +270,7 @@ public final class Appliance: Sendable {
     if let book = firstBook {
       runtime.open(
         bookID: book.id, book: book.document, title: book.title, path: book.path, chapters: book.chapters,
-        pages: book.pages, notes: book.notes, language: book.language)
+        pages: book.pages, notes: book.notes, language: book.language, paragraphs: book.paragraphs)
     }
     runtime.post(.voicesFound(Self.voiceChoices()))
     if session.greet {
@@ -374,7 +377,8 @@ public final class Appliance: Sendable {
           title: document.title ?? url.deletingPathExtension().lastPathComponent,
           path: url.path, language: document.language,
           chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) },
-          pages: document.pages.map { PageMark(label: $0.label, start: $0.start) }, notes: document.notes)
+          pages: document.pages.map { PageMark(label: $0.label, start: $0.start) }, notes: document.notes,
+          paragraphs: document.paragraphStarts)
       } catch {
         throw .book(error)
       }

@@ -29,6 +29,9 @@ public struct ApplianceConfig: Sendable {
   public var readNotes = false
   /// After a pause longer than this, PLAY goes on from the start of the interrupted sentence.
   public var longPauseMinutes = 10.0
+  /// What a detent of the knob moves by, turned and turned while pushed in.
+  public var knob = KnobUnit.sentence
+  public var pushedKnob = KnobUnit.paragraph
   public var lexicon: String?
   /// After a stop, or a pause this long, the sound card is closed and the amplifier switched off.
   public var audioIdleSeconds = 30.0
@@ -100,6 +103,14 @@ public struct ApplianceConfig: Sendable {
     if let value = try fields.string(root, "voice", at: "") { voice = value }
     if let value = try fields.string(root, "language", at: "") { language = value }
     if let value = try fields.bool(root, "readNotes", at: "") { readNotes = value }
+    for (key, unit) in [("knob", \ApplianceConfig.knob), ("pushedKnob", \ApplianceConfig.pushedKnob)] {
+      guard let value = try fields.string(root, key, at: "") else { continue }
+      guard let chosen = KnobUnit(rawValue: value) else {
+        throw ConfigError(
+          file: at(key), reason: "\(key) is \"\(value)\"; use sentence, paragraph or chapter")
+      }
+      self[keyPath: unit] = chosen
+    }
     if let value = try number(fields, root, "longPauseMinutes", in: 0...1440, file: at("longPauseMinutes")) {
       longPauseMinutes = value
     }

@@ -6,6 +6,7 @@ import FolioTellCore
 ///     1.5 PLAY               a short press at 1.5 s
 ///     7.0 MENU long          long, repeat or release for the other gestures
 ///     9.25 ENCODER +3        the knob: detents, + clockwise, - back
+///     11 ENCODER_PUSH +1     the knob turned while pushed in
 ///
 /// Times are seconds of virtual time from power on, in order.
 public struct ControlScript: Equatable, Sendable {
@@ -54,6 +55,11 @@ public struct ControlScript: Equatable, Sendable {
           throw fail("ENCODER needs the detents turned, like +3 or -1")
         }
         steps.append(Step(time: time, event: .encoder(steps: detents)))
+      } else if control == ControlName.encoderPush, words.count == 3, let first = words[2].first, "+-".contains(first) {
+        guard let detents = Int(words[2]), detents != 0, abs(detents) <= 1000 else {
+          throw fail("ENCODER_PUSH +N turns the knob pushed in; N is the detents, like +1 or -2")
+        }
+        steps.append(Step(time: time, event: .encoderPushed(steps: detents)))
       } else {
         let name = words.count == 3 ? words[2].lowercased() : "short"
         guard let gesture = Gesture(rawValue: name) else {

@@ -50,6 +50,8 @@ public struct ButtonDecoder: Equatable, Sendable {
   private(set) var phase: Phase = .released
   /// The line's level as last reported.
   private var isDown = false
+  /// The press was used with something else (the knob turned while it was held): it gives no gesture.
+  private var consumed = false
 
   public init(control: String, timing: ButtonTiming = ButtonTiming()) {
     self.control = control
@@ -65,6 +67,18 @@ public struct ButtonDecoder: Equatable, Sendable {
     case .releasePending(_, let lastEdge, _): return lastEdge + timing.debounce
     }
   }
+
+  /// Whether the button is held down now (accepted, or about to be).
+  public var isHeld: Bool {
+    switch phase {
+    case .released: return false
+    case .pressPending, .releasePending: return isDown
+    case .pressed: return true
+    }
+  }
+
+  /// This press did its work with another control: it ends without a gesture of its own.
+  public mutating func consume() { if phase != .released { consumed = true } }
 
   /// An edge: the button is now `down` (already corrected for active-low wiring), at `time`.
   public mutating func edge(down: Bool, at time: Double) -> [ControlOutput] {
@@ -99,7 +113,7 @@ public struct ButtonDecoder: Equatable, Sendable {
       case .pressPending(let since, _):
         phase = isDown ? .pressed(since: since, longFired: false, next: since + timing.longPress) : .released
       case .pressed(let since, let longFired, _):
-        outputs.append(output(due, longFired ? .repeatWhileHeld : .long))
+        outputs += output(due, longFired ? .repeatWhileHeld : .long)
         // Repeats go on for as long as the button is held (a held NEXT is how a listener seeks), also when
         // they are worked out late, as in a replay. Only a clock that jumped far (a suspended box) gets one
         // repeat now instead of one for every interval missed.
@@ -114,14 +128,15 @@ public struct ButtonDecoder: Equatable, Sendable {
           phase = .pressed(since: held.since, longFired: held.longFired, next: held.next)
         } else {
           phase = .released
-          outputs.append(output(since, held.longFired ? .release : .short))
+          outputs += output(since, held.longFired ? .release : .short)
         }
       }
     }
     return outputs
   }
 
-  private func output(_ time: Double, _ gesture: Gesture) -> ControlOutput {
-    ControlOutput(time: time, control: control, action: .gesture(gesture))
+  private mutating func output(_ time: Double, _ gesture: Gesture) -> [ControlOutput] {
+    defer { if phase == .released { consumed = false } }
+    return consumed ? [] : [ControlOutput(time: time, control: control, action: .gesture(gesture))]
   }
 }

@@ -43,9 +43,23 @@ public struct ControlDecoder: Equatable, Sendable {
       outputs += buttons[line]!.edge(down: (level != 0) != activeLow, at: time)
     } else if let encoderLine = encoderLines[line] {
       let active = (level != 0) != encoderLine.activeLow
-      outputs += encoders[encoderLine.control]!.edge(isA: encoderLine.isA, level: active, at: time)
+      outputs += pushed(encoders[encoderLine.control]!.edge(isA: encoderLine.isA, level: active, at: time))
     }
     return outputs
+  }
+
+  /// Turns made while the knob's push button is held are pushed turns, and that press gives no gesture.
+  private mutating func pushed(_ outputs: [ControlOutput]) -> [ControlOutput] {
+    guard outputs.contains(where: { if case .turn = $0.action { return true } else { return false } }),
+      let line = buttons.keys.sorted().first(where: {
+        buttons[$0]!.control == ControlName.encoderPush && buttons[$0]!.isHeld
+      })
+    else { return outputs }
+    buttons[line]!.consume()
+    return outputs.map { output in
+      guard case .turn(let steps) = output.action else { return output }
+      return ControlOutput(time: output.time, control: output.control, action: .pushedTurn(steps: steps))
+    }
   }
 
   /// Where a line rests when the box starts (read from the line): an encoder counts its clicks from
@@ -73,7 +87,7 @@ public struct ControlDecoder: Equatable, Sendable {
       multiplier = timing.acceleration.first { time - last.time <= $0.within }?.steps ?? 1
     }
     lastTurn[control] = EncoderDecoder.Detent(time: time, direction: direction)
-    outputs.append(ControlOutput(time: time, control: control, action: .turn(steps: steps * multiplier)))
+    outputs += pushed([ControlOutput(time: time, control: control, action: .turn(steps: steps * multiplier))])
     return outputs
   }
 

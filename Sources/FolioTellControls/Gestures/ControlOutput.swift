@@ -7,6 +7,8 @@ public struct ControlOutput: Equatable, Sendable {
     case gesture(Gesture)
     /// Detents turned: positive clockwise, already multiplied by the acceleration curve.
     case turn(steps: Int)
+    /// Turned while the knob's own button (ENCODER_PUSH) was held down.
+    case pushedTurn(steps: Int)
   }
 
   public var time: Double
@@ -27,6 +29,8 @@ extension ControlOutput {
     switch action {
     case .gesture(let gesture): return .control(name: control, gesture: gesture)
     case .turn(let steps): return control == ControlName.encoder && steps != 0 ? .encoder(steps: steps) : nil
+    case .pushedTurn(let steps):
+      return control == ControlName.encoder && steps != 0 ? .encoderPushed(steps: steps) : nil
     }
   }
 }

@@ -39,12 +39,19 @@ enum ControlHandling {
     return Reader.appending(effects, to: perform(action, next, at: time))
   }
 
-  static func handle(_ state: ReaderState, encoderSteps steps: Int, at time: Double) -> (ReaderState, [ReaderEffect]) {
+  static func handle(_ state: ReaderState, encoderSteps steps: Int, pushed: Bool, at time: Double) -> (
+    ReaderState, [ReaderEffect]
+  ) {
     var (next, effects) = SleepTimers.controlTouched(state, [], at: time)
+    let mode = ControlMap.mode(of: next)
+    let unit = pushed ? next.pushedKnob : next.knob
     if next.describer != nil, !(next.describer?.hasTimedOut(at: time) ?? true) {
       next.describer = KeyDescriber(lastPress: time)
-      effects.append(Menu.announce(ControlMap.knobDescription(in: ControlMap.mode(of: next)), in: next))
+      effects.append(Menu.announce(ControlMap.knobDescription(in: mode, pushed: pushed, unit: unit), in: next))
       return (next, effects)
+    }
+    if mode == .reading, unit != .sentence, steps != 0 {
+      return Reader.appending(effects, to: Navigation.knob(unit, steps: steps, next, at: time))
     }
     guard ControlMap.mode(of: next) == .reading, steps != 0 else {
       return Reader.appending(

@@ -43,10 +43,11 @@ public enum ControlMap {
   ]
 
   /// What the knob does, said by the key describer.
-  public static func knobDescription(in mode: ControlMode) -> String {
+  public static func knobDescription(in mode: ControlMode, pushed: Bool = false, unit: KnobUnit = .sentence) -> String {
+    let how = pushed ? "The knob, pushed in and turned" : "The knob"
     switch mode {
-    case .reading: return "The knob: turn it to move sentence by sentence."
-    case .menu: return "The knob: turn it to move through the items."
+    case .reading: return "\(how): turn it to move \(unit.rawValue) by \(unit.rawValue)."
+    case .menu: return "\(how): turn it to move through the items."
     }
   }
 

@@ -79,6 +79,41 @@ enum Navigation {
     return (next, effects)
   }
 
+  /// Detents of the knob by paragraph or chapter: reading goes on from the place reached (as by sentence),
+  /// with a tone when a chapter was crossed.
+  static func knob(_ unit: KnobUnit, steps: Int, _ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect])
+  {
+    let starts: [Int]
+    switch unit {
+    case .sentence: starts = state.playback.book.sentences.map(\.start)
+    case .paragraph: starts = state.paragraphs.isEmpty ? state.playback.book.sentences.map(\.start) : state.paragraphs
+    case .chapter: starts = state.chapters.map(\.start)
+    }
+    var target = state.playback.offset
+    for _ in 0..<min(abs(steps), 1000) {
+      if steps > 0 {
+        guard let following = starts.first(where: { $0 > target }) else { break }
+        target = following
+      } else {
+        // Back to the start of this one; at (or just after) its start, the one before.
+        let current = starts.lastIndex { $0 <= target }
+        guard let current else { break }
+        let atStart = target - starts[current] <= 1
+        target = atStart ? starts[max(current - 1, 0)] : starts[current]
+      }
+    }
+    guard target != state.playback.offset else {
+      return (state, [.earcon(.error)])
+    }
+    var next = noteJump(state, at: time)
+    next.resumeAfterSaying = false
+    let chapterBefore = chapterIndex(at: state.playback.offset, in: state.chapters)
+    var effects: [ReaderEffect]
+    (next, effects) = Reader.reduce(next, [.playback(.moveTo(offset: target)), .playback(.primaryTapped)], at: time)
+    if chapterIndex(at: target, in: state.chapters) != chapterBefore { effects.append(.earcon(.chapterCrossed)) }
+    return (next, effects)
+  }
+
   /// A percentage of the book (0 to 100): the start of the sentence there.
   static func offset(ofPercent percent: Int, in book: SentenceMap) -> Int {
     guard !book.isEmpty else { return 0 }

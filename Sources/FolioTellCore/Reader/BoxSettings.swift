@@ -40,6 +40,11 @@ public enum Earcon: String, Equatable, Sendable, CaseIterable {
   case error
 }
 
+/// What a detent of the knob moves the place by.
+public enum KnobUnit: String, Equatable, Sendable, CaseIterable {
+  case sentence, paragraph, chapter
+}
+
 /// An installed voice the listener can choose: what the engine takes, its name, and its language.
 public struct VoiceChoice: Equatable, Sendable {
   public var id: String

@@ -43,6 +43,11 @@ public struct ReaderState: Equatable, Sendable {
   /// The print edition's pages, in reading order, and where the text refers to a note (skipped or not).
   public var pages: [PageMark] = []
   public var notes: [Int] = []
+  /// Where the open book's paragraphs start, in reading order.
+  public var paragraphs: [Int] = []
+  /// What a detent of the knob moves by, turned, and turned while pushed in.
+  public var knob = KnobUnit.sentence
+  public var pushedKnob = KnobUnit.paragraph
   /// The open book's language (declared or detected), for the voices offered first.
   public var bookLanguage: String?
   /// The installed voices.
@@ -71,11 +76,13 @@ public enum ReaderEvent: Equatable, Sendable {
   case control(name: String, gesture: Gesture)
   /// The knob turned this many detents (positive clockwise).
   case encoder(steps: Int)
+  /// The knob turned while pushed in.
+  case encoderPushed(steps: Int)
   /// A book was opened, with the place the store had kept for it.
   case bookOpened(
     bookID: String, book: SentenceMap, saved: ReadingPosition?, title: String? = nil, path: String? = nil,
     chapters: [ChapterMark] = [], bookmarks: [Int] = [], pages: [PageMark] = [], notes: [Int] = [],
-    language: String? = nil, settings: PlaybackSettings? = nil)
+    language: String? = nil, settings: PlaybackSettings? = nil, paragraphs: [Int] = [])
   /// The box has started: say where the listener is and go on reading, or how to choose a book.
   case poweredOn
   /// The last announcement was said to its end (not cut off by something newer).
@@ -221,7 +228,11 @@ public enum Reader {
     case .encoder(let steps):
       next.playAfterAnnouncement = false
       next.display.lastInput = time
-      return ControlHandling.handle(next, encoderSteps: steps, at: time)
+      return ControlHandling.handle(next, encoderSteps: steps, pushed: false, at: time)
+    case .encoderPushed(let steps):
+      next.playAfterAnnouncement = false
+      next.display.lastInput = time
+      return ControlHandling.handle(next, encoderSteps: steps, pushed: true, at: time)
     case .partMissing(let part):
       guard !state.missingParts.contains(part) else { return (state, []) }
       next.missingParts.append(part)
@@ -258,7 +269,7 @@ public enum Reader {
       return reduce(next, .playback(.primaryTapped), at: time)
     case .bookOpened(
       let bookID, let book, let saved, let title, let path, let chapters, let bookmarks, let pages, let notes,
-      let language, let settings):
+      let language, let settings, let paragraphs):
       if let live = state.playback.phase.liveUtterance {
         effects.append(.playback(.stop(token: live.token)))
       }
@@ -279,6 +290,7 @@ public enum Reader {
       next.pages = pages.filter { $0.start >= 0 && $0.start <= book.endOffset }
       next.notes = notes.filter { $0 >= 0 && $0 <= book.endOffset }
       next.bookLanguage = language
+      next.paragraphs = paragraphs.filter { $0 >= 0 && $0 <= book.endOffset }
       next.undoPlace = nil
       next.lastJumpTime = nil
       next.pausedAt = nil

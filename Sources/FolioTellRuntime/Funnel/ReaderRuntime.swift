@@ -43,7 +43,7 @@ public final class ReaderRuntime: EventSink, Sendable {
   /// Opens a book at the place the store kept for it. A store that cannot be read is reported, and the book opens at its start.
   public func open(
     bookID: String, book: SentenceMap, title: String? = nil, path: String? = nil, chapters: [ChapterMark] = [],
-    pages: [PageMark] = [], notes: [Int] = [], language: String? = nil
+    pages: [PageMark] = [], notes: [Int] = [], language: String? = nil, paragraphs: [Int] = []
   ) {
     do {
       let saved = try handler.store.load(bookID: bookID)
@@ -52,13 +52,13 @@ public final class ReaderRuntime: EventSink, Sendable {
       post(
         .bookOpened(
           bookID: bookID, book: book, saved: saved, title: title, path: path, chapters: chapters, bookmarks: bookmarks,
-          pages: pages, notes: notes, language: language, settings: settings))
+          pages: pages, notes: notes, language: language, settings: settings, paragraphs: paragraphs))
     } catch {
       post(.positionStoreFailed(reason: "\(error)"))
       post(
         .bookOpened(
           bookID: bookID, book: book, saved: nil, title: title, path: path, chapters: chapters, pages: pages,
-          notes: notes, language: language))
+          notes: notes, language: language, paragraphs: paragraphs))
     }
   }
 

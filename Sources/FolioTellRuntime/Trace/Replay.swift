@@ -43,7 +43,8 @@ public struct Replay {
         .bookOpened(
           bookID: document.bookID ?? "trace", book: document.book, saved: saved, title: document.title,
           path: document.path, chapters: document.chapters, bookmarks: document.bookmarks,
-          pages: document.pages, notes: document.notes, language: document.language), at: document.time)
+          pages: document.pages, notes: document.notes, language: document.language,
+          paragraphs: document.paragraphs), at: document.time)
       return nil
     case .event(let event, let time):
       guard root != nil else {

@@ -13,7 +13,8 @@ import FolioTellCore
 ///     {"event": "poweredOn"}, {"event": "announcementFinished"}
 extension TraceFormat {
   public static let rootEventNames = [
-    "control", "encoder", "clockTicked", "menu", "libraryChanged", "bookFailedToOpen", "positionStoreFailed",
+    "control", "encoder", "encoderPushed", "clockTicked", "menu", "libraryChanged", "bookFailedToOpen",
+    "positionStoreFailed",
     "positionStoreRecovered", "poweredOn", "announcementFinished", "partMissing", "voicesFound", "systemDescribed",
   ]
 
@@ -42,6 +43,8 @@ extension TraceFormat {
       return .control(name: try string("control"), gesture: gesture)
     case "encoder":
       return .encoder(steps: try int("steps"))
+    case "encoderPushed":
+      return .encoderPushed(steps: try int("steps"))
     case "clockTicked":
       return .clockTicked
     case "menu":
@@ -114,6 +117,8 @@ extension TraceFormat {
         "control", [("control", JSONWriter.string(name)), ("gesture", JSONWriter.string(gesture.rawValue))])
     case .encoder(let steps):
       return named("encoder", [("steps", String(steps))])
+    case .encoderPushed(let steps):
+      return named("encoderPushed", [("steps", String(steps))])
     case .clockTicked:
       return named("clockTicked")
     case .menu(let menuEvent):

@@ -29,6 +29,8 @@ public struct TraceDocument: Equatable, Sendable {
   public var notes: [Int] = []
   /// The book's language, as the box took it (declared or detected).
   public var language: String?
+  /// `[offset, ...]`: where the book's paragraphs start.
+  public var paragraphs: [Int] = []
 
   public init(
     book: SentenceMap, position: Int? = nil, wpm: Int? = nil, voice: String? = nil, bookID: String? = nil,
@@ -233,6 +235,12 @@ public enum TraceFormat {
       }
     }
     document.language = try optionalString("language")
+    if case .array(let list)? = members["paragraphs"] {
+      for item in list {
+        guard let offset = item.intValue else { throw TraceError(line: line, message: "each paragraph is an offset") }
+        document.paragraphs.append(offset)
+      }
+    }
     if case .array(let list)? = members["notes"] {
       for item in list {
         guard let offset = item.intValue else { throw TraceError(line: line, message: "each note is an offset") }
@@ -420,6 +428,9 @@ public enum TraceFormat {
       fields.append(("pages", "[" + list.joined(separator: ", ") + "]"))
     }
     if let language = document.language { fields.append(("language", JSONWriter.string(language))) }
+    if !document.paragraphs.isEmpty {
+      fields.append(("paragraphs", "[" + document.paragraphs.map(String.init).joined(separator: ", ") + "]"))
+    }
     if !document.notes.isEmpty {
       fields.append(("notes", "[" + document.notes.map(String.init).joined(separator: ", ") + "]"))
     }

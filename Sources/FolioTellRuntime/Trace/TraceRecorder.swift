@@ -30,7 +30,7 @@ public final class TraceRecorder: Sendable {
       line = TraceFormat.encode(event, time: time)
     case .bookOpened(
       let bookID, let book, let saved, let title, let path, let chapters, let bookmarks, let pages, let notes,
-      let language, _):
+      let language, _, let paragraphs):
       let playback = step.after.playback
       var document = TraceDocument(
         book: book, position: saved.map { _ in playback.offset }, wpm: playback.wpm, voice: playback.voice,
@@ -40,6 +40,7 @@ public final class TraceRecorder: Sendable {
       document.pages = pages
       document.notes = notes
       document.language = language
+      document.paragraphs = paragraphs
       line = TraceFormat.encode(document)
     default:
       line = TraceFormat.encode(root: step.event, time: time)
@@ -65,6 +66,7 @@ public final class TraceRecorder: Sendable {
       document.pages = state.pages
       document.notes = state.notes
       document.language = state.bookLanguage
+      document.paragraphs = state.paragraphs
       lines.append(TraceFormat.encode(document))
     }
     return lines

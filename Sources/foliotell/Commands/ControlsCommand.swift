@@ -67,6 +67,8 @@ enum ControlsCommand {
       return "{\"t\": \(time), \"control\": \"\(output.control)\", \"gesture\": \"\(gesture.rawValue)\"}"
     case .turn(let steps):
       return "{\"t\": \(time), \"control\": \"\(output.control)\", \"steps\": \(steps)}"
+    case .pushedTurn(let steps):
+      return "{\"t\": \(time), \"control\": \"\(output.control)\", \"steps\": \(steps), \"pushed\": true}"
     }
   }
 
@@ -167,6 +169,7 @@ final class ControlVoice: Sendable {
     case .gesture(let gesture):
       words = "\(output.control.lowercased().replacing("_", with: " ")), \(gesture.rawValue)."
     case .turn(let steps): words = "\(steps > 0 ? "right" : "left") \(abs(steps))."
+    case .pushedTurn(let steps): words = "pushed, \(steps > 0 ? "right" : "left") \(abs(steps))."
     }
     engine.announce(words, wpm: 220, voice: "en")
   }

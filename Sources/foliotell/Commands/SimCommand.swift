@@ -180,11 +180,14 @@ enum SimCommand {
 
     let quit: @Sendable () -> Void = { done.signal() }
     if interactive {
-      print("space play/pause · s stop · n/→ next · p/← previous · r start over · +/- speed · m menu · b back · q quit")
+      print(
+        "space play/pause · w where am I · s stop · n/→ next · p/← previous · N/P chapter · [ ] paragraph · r start over"
+          + " · +/- speed · m menu · b back (big word) · u undo · i status · k key describer · q quit")
       TerminalKeys.enterRawMode()
       TerminalKeys.read { action in
         switch action {
         case .control(let control, let gesture): runtime.post(.control(name: control, gesture: gesture))
+        case .knobPushed(let steps): runtime.post(.encoderPushed(steps: steps))
         case .quit: quit()
         }
       }

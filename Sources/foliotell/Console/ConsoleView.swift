@@ -66,6 +66,7 @@ final class ConsoleView: Sendable {
     case .playback(let event): return event.name
     case .control(let name, let gesture): return "control.\(name).\(gesture.rawValue)"
     case .encoder(let steps): return "encoder(\(steps))"
+    case .encoderPushed(let steps): return "encoderPushed(\(steps))"
     case .bookOpened: return "bookOpened"
     case .clockTicked: return "clockTicked"
     case .positionStoreFailed: return "positionStoreFailed"

@@ -12,6 +12,8 @@ enum TerminalKeys {
     /// NEXT and PREVIOUS, u lets go of a held BACK, k the BACK+MENU chord), so the keys do what the
     /// box's controls do.
     case control(String, Gesture)
+    /// The knob turned while pushed in (by paragraph, unless the config says otherwise).
+    case knobPushed(Int)
     case quit
   }
 
@@ -69,6 +71,8 @@ enum TerminalKeys {
     case [UInt8(ascii: "u")]: return .control(ControlName.back, .release)
     case [UInt8(ascii: "i")]: return .control(ControlName.menu, .long)
     case [UInt8(ascii: "k")]: return .control(ControlName.describerChord, .long)
+    case [UInt8(ascii: "]")]: return .knobPushed(1)
+    case [UInt8(ascii: "[")]: return .knobPushed(-1)
     case [UInt8(ascii: "q")], [0x03], [0x04]: return .quit
     default: return nil
     }
