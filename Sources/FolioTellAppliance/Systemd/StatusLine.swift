@@ -20,7 +20,8 @@ public enum StatusLine {
   public static func log(before: ReaderState, after: ReaderState, event: ReaderEvent) -> String? {
     if case .bookOpened = event, let id = after.bookID {
       let place = after.playback.offset > 0 ? "at sentence \(after.playback.sentenceIndex + 1)" : "from the start"
-      return "opened \"\(after.title ?? id)\" (\(after.playback.book.count) sentences) \(place)"
+      let count = after.playback.book.count
+      return "opened \"\(after.title ?? id)\" (\(count) \(count == 1 ? "sentence" : "sentences")) \(place)"
     }
     if after.storeProblem != before.storeProblem {
       return after.storeProblem.map { "cannot keep the place: \($0); reading goes on" } ?? "the place is kept again"
