@@ -487,4 +487,81 @@ import Testing
     #expect(said == ["Page 1. Chapter One."])
     #expect(state.playback.offset == 0)
   }
+
+  @Test mutating func whatCannotBeDoneIsSaidOverTheBookWhichGoesOn() {
+    reading(at: 104)
+    press("NEXT", .long)
+    #expect(said == ["This is the last chapter."])
+    #expect(effects.first == .playback(.stop(token: 1)))
+    #expect(effects.last == .earcon(.error))
+    #expect(state.resumeAfterSaying)
+    send(.announcementFinished)
+    #expect(effects.first == .playback(.startUtterance(token: 2, offset: 104, wpm: 175, voice: "en")))
+  }
+
+  @Test mutating func aSleepTimerDoesNotCountALongPauseBetweenTicks() {
+    reading(at: 13)
+    state.sleepTimer = SleepTimer(remaining: 900, lastTick: 0, minutes: 15)
+    press("PLAY", at: 1)
+    send(.playback(.pauseResolved(token: 1)), at: 1)
+    // Twenty minutes paused with no tick (the sound was released), then PLAY.
+    press("PLAY", at: 1201)
+    send(.clockTicked, at: 1206)
+    #expect(state.sleepTimer?.remaining == 895)
+    #expect(state.playback.phase.liveUtterance != nil)
+  }
+
+  @Test mutating func aChapterJumpMovesTheEndOfChapterTimerWithTheListener() {
+    reading(at: 13)
+    state.sleepTimer = SleepTimers.make(minutes: nil, state, at: 0)
+    #expect(state.sleepTimer?.chapterEnd == 48)
+    press("NEXT", .long, at: 1)
+    send(.announcementFinished, at: 2)
+    #expect(state.sleepTimer?.chapterEnd == 89)
+    #expect(state.playback.phase.liveUtterance != nil)
+  }
+
+  @Test mutating func theEndOfTheBookDuringTheFadeBringsTheVolumeBack() {
+    reading(at: 104)
+    state.sleepTimer = SleepTimer(remaining: 20, lastTick: 0, minutes: 15)
+    send(.clockTicked, at: 5)
+    #expect(state.sleepTimer?.isFading == true)
+    send(.playback(.utteranceDidFinish(token: 1)), at: 6)
+    #expect(effects.contains(.restoreVolume))
+    #expect(state.sleepTimer?.isFading == false)
+  }
+
+  @Test mutating func backAndMenuHeldTogetherBrieflyNeitherUndoNorToggle() {
+    reading(at: 13)
+    send(.encoder(steps: 2), at: 1)
+    press("BACK", .long, at: 5.6)
+    press("MENU", .long, at: 5.7)
+    press("BACK", .release, at: 6.2)
+    press("MENU", .release, at: 6.3)
+    #expect(state.describer == nil)
+    #expect(state.playback.offset != 13, "no undo")
+  }
+
+  @Test mutating func aBookChosenAfterATimerWasSetKeepsTheTimerInItsOwnPlace() {
+    reading(at: 65)
+    state.sleepTimer = SleepTimers.make(minutes: 30, state, at: 0)
+    #expect(state.sleepTimer?.placeAtLastControl == 61)
+    send(.bookOpened(bookID: "other", book: Self.book, saved: ReadingPosition(offset: 17, sentence: 1)))
+    #expect(state.sleepTimer?.placeAtLastControl == 13)
+  }
+
+  @Test mutating func aVoiceTheBoxPicksForALanguageIsNotKeptAsTheBooks() {
+    send(.playback(.voiceChanged(voice: "de")))
+    #expect(!effects.contains { if case .saveBookSettings = $0 { return true } else { return false } })
+    #expect(effects.contains(.saveSettings(PlaybackSettings(wpm: 175, voice: "de"))))
+  }
+
+  @Test mutating func aToneAloneKeepsTheSoundOnOnlyForTheQuietTime() {
+    press("BACK", at: 1)
+    #expect(effects.first == .earcon(.accepted))
+    #expect(state.audio.isActive)
+    send(.clockTicked, at: 40)
+    #expect(!state.audio.isActive)
+    #expect(effects.contains(.playback(.deactivateAudio)))
+  }
 }

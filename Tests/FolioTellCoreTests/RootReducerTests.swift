@@ -105,11 +105,15 @@ import Testing
     ) {
       $0.display.mode = .bigWord
       $0.display.lastInput = 5
+      // The tone opens the sound; it is released after the quiet time, like a pause's.
+      $0.audio.isActive = true
+      $0.audio.pausedSince = 5
     }
     script.send(.control(name: "MENU", gesture: .long), at: 6, effects: [.earcon(.accepted)]) {
       $0.display.statusRequestedAt = 6
       $0.display.lastInput = 6
       $0.held.held = ["MENU"]
+      $0.audio.pausedSince = 6
     }
     script.send(.control(name: "MENU", gesture: .release), at: 7) {
       $0.display.lastInput = 7
@@ -195,6 +199,7 @@ import Testing
       $0.playAfterAnnouncement = false
       $0.display.mode = .bigWord
       $0.display.lastInput = 0.5
+      $0.audio.pausedSince = 0.5
     }
     // Nothing is read: the sound stays on a while, and is released like a pause's.
     script.send(.announcementFinished, at: 1) { $0.audio.pausedSince = 1 }

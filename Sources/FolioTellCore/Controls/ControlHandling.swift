@@ -7,7 +7,7 @@ enum ControlHandling {
     var next = state
     var effects: [ReaderEffect] = []
     let chordCompleted = next.held.follow(control: control, gesture: gesture, at: time)
-    let chordInvolved = next.held.chordFired
+    let chordInvolved = next.held.chordFired || next.held.heldTogether
     if gesture == .release { next.held.settle() }
     // Any control during the sleep timer's fade wakes the box: the volume comes back.
     (next, effects) = SleepTimers.controlTouched(next, effects, at: time)

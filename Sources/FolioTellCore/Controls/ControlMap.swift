@@ -12,7 +12,8 @@ public enum ControlMap {
     ControlBinding(ControlName.play, [.short], .playPause),
     ControlBinding(ControlName.encoderPush, [.short], .playPause),
     ControlBinding(ControlName.play, [.long], .whereAmI),
-    ControlBinding(ControlName.encoderPush, [.long], .whereAmI),
+    // The knob's push acts when let go: a turn while it is held is a pushed turn instead.
+    ControlBinding(ControlName.encoderPush, [.release], .whereAmI),
     ControlBinding(ControlName.stop, [.short], .stop),
     ControlBinding(ControlName.stop, [.long], .startOver),
     ControlBinding(ControlName.next, [.short], .nextSentence),

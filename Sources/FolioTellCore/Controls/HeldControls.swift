@@ -11,6 +11,8 @@ public struct HeldControls: Equatable, Sendable {
   public var chordSince: Double?
   /// The chord fired while these were held: their own long actions (undo on BACK's release) do not.
   public var chordFired = false
+  /// Both were held together at some point of these presses (the chord tried): BACK's release does not undo.
+  public var heldTogether = false
 
   public init() {}
 
@@ -22,7 +24,10 @@ public struct HeldControls: Equatable, Sendable {
     switch gesture {
     case .long:
       held.insert(control)
-      if held.isSuperset(of: Self.chord), chordSince == nil { chordSince = time }
+      if held.isSuperset(of: Self.chord), chordSince == nil {
+        chordSince = time
+        heldTogether = true
+      }
     case .release:
       held.remove(control)
       chordSince = nil
@@ -38,7 +43,10 @@ public struct HeldControls: Equatable, Sendable {
 
   /// After a release has been handled: once nothing of the chord is held, the next holds start afresh.
   mutating func settle() {
-    if held.isDisjoint(with: Self.chord) { chordFired = false }
+    if held.isDisjoint(with: Self.chord) {
+      chordFired = false
+      heldTogether = false
+    }
   }
 }
 

@@ -29,7 +29,7 @@ enum Navigation {
     let chapters = state.chapters
     let offset = state.playback.offset
     guard !chapters.isEmpty else {
-      return (state, [Menu.announce("This book has no chapters.", in: state), .earcon(.error)])
+      return Reader.appending([], to: refuse("This book has no chapters.", state, at: time))
     }
     let current = chapterIndex(at: offset, in: chapters)
     let target: Int?
@@ -43,7 +43,7 @@ enum Navigation {
     }
     guard let target else {
       let words = forward ? "This is the last chapter." : "This is the first chapter."
-      return (state, [Menu.announce(words, in: state), .earcon(.error)])
+      return refuse(words, state, at: time)
     }
     return go(to: chapters[target].start, saying: chapters[target].title, state, at: time)
   }
@@ -54,6 +54,12 @@ enum Navigation {
     let index = book.sentenceIndex(at: chapter.start)
     let sentence = book.sentences[index]
     return sentence.start >= chapter.start ? sentence.start : chapter.start
+  }
+
+  /// What cannot be done is said over the book (which goes on afterwards), with the error tone first.
+  static func refuse(_ words: String, _ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+    let (next, effects) = Interjection.say(words, state, at: time)
+    return (next, effects + [.earcon(.error)])
   }
 
   /// Moves the place, says where it landed, and goes on reading if reading was going on.
@@ -69,7 +75,7 @@ enum Navigation {
   /// Back to where the listener was before the last jump; undo again goes forth.
   static func undo(_ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
     guard let place = state.undoPlace, place != state.playback.offset else {
-      return (state, [Menu.announce("Nothing to undo.", in: state), .earcon(.error)])
+      return refuse("Nothing to undo.", state, at: time)
     }
     let from = state.playback.offset
     var (next, effects) = go(to: place, saying: "Back to " + WhereAmI.placeName(place, in: state), state, at: time)

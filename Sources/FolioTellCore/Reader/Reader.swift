@@ -161,8 +161,9 @@ public enum Reader {
       default: return false
       }
     }
-    // A rate or voice chosen while a book is open is that book's from now on.
-    if let bookID = next.bookID, bookID == state.bookID,
+    // A rate or voice the listener chose (a control, the knob, the menu) while a book is open is that book's
+    // from now on; a voice the box picks for a book's language is not.
+    if isListenersChoice(event), let bookID = next.bookID, bookID == state.bookID,
       next.playback.wpm != state.playback.wpm || next.playback.voice != state.playback.voice
     {
       effects.append(
@@ -176,6 +177,13 @@ public enum Reader {
       effects.removeAll { $0 == .playback(.deactivateAudio) }
       next.audio.isActive = true
       next.audio.pausedSince = nil
+    } else if effects.contains(where: { if case .earcon = $0 { return true } else { return false } }),
+      next.playback.phase.liveUtterance == nil
+    {
+      // A tone alone opens the sound too: it is released after the quiet time, like a pause's.
+      effects.removeAll { $0 == .playback(.deactivateAudio) }
+      next.audio.isActive = true
+      next.audio.pausedSince = time
     }
     return (next, effects)
   }
@@ -217,7 +225,7 @@ public enum Reader {
         effects.append(Menu.announce("The end of the book. Press PLAY to start over.", in: next))
         effects.append(.earcon(.endOfBook))
       }
-      let (timed, timerEffects) = SleepTimers.followed(next, at: time)
+      let (timed, timerEffects) = SleepTimers.followed(state, next, playbackEvent, at: time)
       next = timed
       effects += timerEffects
     case .control(let name, let gesture):
@@ -300,6 +308,7 @@ public enum Reader {
         book: book, offset: restored?.offset ?? 0, wpm: settings?.wpm ?? state.playback.wpm,
         voice: settings?.voice ?? state.playback.voice,
         wpmLimits: state.playback.wpmLimits, utteranceToken: state.playback.utteranceToken)
+      next = SleepTimers.bookChanged(next)
       // What was being read (or paused) is over: its sound is released, as at a stop.
       if state.playback.phase.liveUtterance != nil, state.audio.isActive {
         next.audio = AudioPower.follow(state.audio, from: state.playback.phase, to: .idle, at: time)
@@ -390,6 +399,14 @@ public enum Reader {
       if let bookID = state.bookID { effects.append(.rememberOpenBook(bookID: bookID, path: state.bookPath)) }
     }
     return (next, effects)
+  }
+
+  /// Events that are the listener's own doing (not the engine's, nor the box's own choices).
+  static func isListenersChoice(_ event: ReaderEvent) -> Bool {
+    switch event {
+    case .control, .encoder, .encoderPushed, .menu: return true
+    default: return false
+    }
   }
 
   /// What the box says at power on: the book's title and the chapter the listener is in.

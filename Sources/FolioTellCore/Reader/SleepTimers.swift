@@ -111,11 +111,46 @@ enum SleepTimers {
   }
 
   /// After a playback step: the end-of-chapter timer ends when the next chapter begins.
-  static func followed(_ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
-    guard let timer = state.sleepTimer, let end = timer.chapterEnd, state.playback.offset >= end,
-      state.playback.phase.liveUtterance != nil
-    else { return (state, []) }
-    return expire(state, at: time)
+  /// After a playback step (`before` is the state it met): the end-of-chapter timer ends when reading
+  /// itself reaches the next chapter; a jump moves its chapter with the listener. Reading time counts from
+  /// when reading starts, not from the last tick (ticks stop during a long pause). A book that ends or an
+  /// engine that fails during the fade gets its volume back.
+  static func followed(_ before: ReaderState, _ state: ReaderState, _ event: PlaybackEvent, at time: Double) -> (
+    ReaderState, [ReaderEffect]
+  ) {
+    guard var timer = state.sleepTimer else { return (state, []) }
+    var next = state
+    var speaking: Bool { if case .speaking = next.playback.phase { return true } else { return false } }
+    var wasSpeaking: Bool { if case .speaking = before.playback.phase { return true } else { return false } }
+    if speaking, !wasSpeaking { timer.lastTick = time }
+    if let end = timer.chapterEnd {
+      if case .willSpeakRange = event {
+        if before.playback.offset < end, next.playback.offset >= end, speaking {
+          return expire(next, at: time)
+        }
+      } else if next.playback.offset != before.playback.offset,
+        let moved = chapterEnd(after: next.playback.offset, in: next)
+      {
+        timer.chapterEnd = moved
+      }
+    }
+    var effects: [ReaderEffect] = []
+    if timer.isFading, next.playback.phase.liveUtterance == nil {
+      timer.isFading = false
+      effects.append(.restoreVolume)
+    }
+    next.sleepTimer = timer
+    return (next, effects)
+  }
+
+  /// A timer set while another book was open goes on with the new one, from its place.
+  static func bookChanged(_ state: ReaderState) -> ReaderState {
+    guard var timer = state.sleepTimer else { return state }
+    var next = state
+    timer.placeAtLastControl = sentenceStart(state)
+    if timer.chapterEnd != nil { timer.chapterEnd = chapterEnd(after: state.playback.offset, in: state) }
+    next.sleepTimer = timer
+    return next
   }
 
   /// Reading stops at the place the listener last knew, the volume is back for next time, the display sleeps.
