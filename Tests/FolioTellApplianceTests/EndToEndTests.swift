@@ -155,6 +155,7 @@ import Testing
       39.0 PLAY
       40.0 ENCODER +1
       41.0 ENCODER +1
+      41.5 ENCODER +1
       42.0 BACK
       43.0 ENCODER -6
       44.0 PLAY
@@ -187,7 +188,8 @@ import Testing
       "Books. 1 of 11.", "Books. emma. 1 of 2.", "Garden Notes. 2 of 2.", "Sleep timer. Off. 1 of 6.",
       "15 minutes. 2 of 6.", "30 minutes. 3 of 6.", "45 minutes. 4 of 6.", "60 minutes. 5 of 6.",
       "At the end of the chapter. 6 of 6.", "Speed. 175 words a minute. 4 of 33.", "200 words a minute. 5 of 33.",
-      "Display. Big word: off. 1 of 3.", "Night mode: off. 2 of 3.", "Display: on. 3 of 3.",
+      "Display. Big word: off. 1 of 4.", "Text size: normal. 2 of 4.", "Night mode: off. 3 of 4.",
+      "Display: on. 4 of 4.",
       "Go to. Chapters. 1 of 2.", "A percentage. 2 of 2.", "Go to a percentage. 0 percent. 1 of 10.",
       "Menu. Go to. 2 of 11.", "Volume and pitch. Volume: 100 percent. 1 of 3.", "Pitch: 50. 2 of 3.",
       "Volume. 100 percent. 10 of 10.", "Pitch. Pitch 50. 6 of 11.", "About. Version \(foliotellVersion). 1 of 2.",

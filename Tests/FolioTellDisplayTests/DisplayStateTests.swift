@@ -62,7 +62,7 @@ import Testing
   /// Night mode is chosen in the menu's Display page (MENU, seven items down, PLAY, one down, PLAY).
   func nightMode(at time: Double) -> [Step] {
     [
-      press("MENU", at: time), .turn(7, at: time), press("PLAY", at: time), .turn(1, at: time),
+      press("MENU", at: time), .turn(7, at: time), press("PLAY", at: time), .turn(2, at: time),
       press("PLAY", at: time),
     ]
   }
@@ -167,5 +167,26 @@ import Testing
     state.playback.wpm = 210
     let status = ScreenModel.status(of: state, title: "Cats")
     #expect(status == Status(title: "Cats", percent: 51, wpm: 210, playback: "Stopped"))
+  }
+
+  @Test func theTextSizeChosenInTheMenuReachesTheReadingView() {
+    var state = ReaderState()
+    let text = "It was warm there."
+    state =
+      Reader.reduce(
+        state,
+        .bookOpened(
+          bookID: "b", book: try! SentenceMap(sentences: [TextSpan(start: 0, end: 18)], text: text), saved: nil),
+        at: 0
+      ).0
+    for control in ["MENU"] { state = Reader.reduce(state, .control(name: control, gesture: .short), at: 1).0 }
+    state = Reader.reduce(state, .encoder(steps: 7), at: 1).0
+    state = Reader.reduce(state, .control(name: "PLAY", gesture: .short), at: 1).0
+    state = Reader.reduce(state, .encoder(steps: 1), at: 1).0
+    state = Reader.reduce(state, .control(name: "PLAY", gesture: .short), at: 1).0
+    #expect(state.display.textSize == .large)
+    let screen = ScreenModel.screen(for: state, display: DisplayState(state.display, at: 1), title: nil, at: 1)
+    #expect(screen == .reading(sentence: text, word: nil, sizeStep: 4))
+    #expect(TextSize.larger.next == .small)
   }
 }

@@ -76,7 +76,7 @@ import Testing
     harness.funnel.post(.control(name: "MENU", gesture: .short))
     harness.funnel.post(.encoder(steps: 7))
     harness.funnel.post(.control(name: "PLAY", gesture: .short))
-    harness.funnel.post(.encoder(steps: 1))
+    harness.funnel.post(.encoder(steps: 2))
     harness.funnel.post(.control(name: "PLAY", gesture: .short))
     harness.funnel.post(.control(name: "MENU", gesture: .short))
     harness.funnel.post(.encoder(steps: 6))

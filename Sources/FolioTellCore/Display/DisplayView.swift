@@ -17,6 +17,8 @@ public struct DisplayView: Equatable, Sendable {
   public var asleep = false
   /// The listener switched the display off in the menu (it stays dark; everything is heard).
   public var isOff = false
+  /// The reading view's text size, chosen in the menu.
+  public var textSize = TextSize.normal
 
   public init(mode: Mode = .reading, night: Bool = false, lastInput: Double = 0, statusRequestedAt: Double? = nil) {
     self.mode = mode

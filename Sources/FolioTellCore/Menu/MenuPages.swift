@@ -94,8 +94,8 @@ extension Menu {
     case .display:
       let view = state.display
       return [
-        "Big word: " + (view.mode == .bigWord ? "on" : "off"), "Night mode: " + (view.night ? "on" : "off"),
-        "Display: " + (view.isOff ? "off" : "on"),
+        "Big word: " + (view.mode == .bigWord ? "on" : "off"), "Text size: " + view.textSize.rawValue,
+        "Night mode: " + (view.night ? "on" : "off"), "Display: " + (view.isOff ? "off" : "on"),
       ]
     }
   }
@@ -284,6 +284,9 @@ extension Menu {
         next.display.mode = state.display.mode == .bigWord ? .reading : .bigWord
         words = next.display.mode == .bigWord ? "Big word on." : "Big word off."
       case 1:
+        next.display.textSize = state.display.textSize.next
+        words = "Text size \(next.display.textSize.rawValue)."
+      case 2:
         next.display.night.toggle()
         words = next.display.night ? "Night mode on." : "Night mode off."
       default:

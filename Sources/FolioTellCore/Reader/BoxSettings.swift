@@ -9,11 +9,13 @@ public struct BoxSettings: Equatable, Sendable {
   public var bigWord: Bool
   public var night: Bool
   public var displayOff: Bool
+  public var textSize: TextSize
 
   public init(
     volume: Int = 100, pitch: Int = 50, earcons: Bool = true, bigWord: Bool = false, night: Bool = false,
-    displayOff: Bool = false
+    displayOff: Bool = false, textSize: TextSize = .normal
   ) {
+    self.textSize = textSize
     self.volume = volume
     self.pitch = pitch
     self.earcons = earcons
@@ -40,6 +42,27 @@ public enum Earcon: String, Equatable, Sendable, CaseIterable {
   case error
 }
 
+/// The reading view's text size: a step from the config's reading size (`display.readingSize`).
+public enum TextSize: String, Equatable, Sendable, CaseIterable {
+  case small, normal, large, larger
+
+  /// Points added to the reading size.
+  public var step: Int {
+    switch self {
+    case .small: return -4
+    case .normal: return 0
+    case .large: return 4
+    case .larger: return 8
+    }
+  }
+
+  /// The next size, round again after the largest.
+  public var next: TextSize {
+    let all = Self.allCases
+    return all[(all.firstIndex(of: self)! + 1) % all.count]
+  }
+}
+
 /// What a detent of the knob moves the place by.
 public enum KnobUnit: String, Equatable, Sendable, CaseIterable {
   case sentence, paragraph, chapter
@@ -63,7 +86,7 @@ extension ReaderState {
   public var boxSettings: BoxSettings {
     BoxSettings(
       volume: volume, pitch: pitch, earcons: earcons, bigWord: display.mode == .bigWord, night: display.night,
-      displayOff: display.isOff)
+      displayOff: display.isOff, textSize: display.textSize)
   }
 
   /// Puts kept settings into a state (at power on).
@@ -74,6 +97,7 @@ extension ReaderState {
     display.mode = settings.bigWord ? .bigWord : .reading
     display.night = settings.night
     display.isOff = settings.displayOff
+    display.textSize = settings.textSize
   }
 }
 

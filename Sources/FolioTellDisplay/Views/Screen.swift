@@ -1,7 +1,8 @@
 /// What the display shows, decided from the box's state (`ScreenModel`) and drawn by `Views`.
 public enum Screen: Equatable, Sendable {
   /// The sentence being read, the word being spoken inverse (`word` counts characters of `sentence`).
-  case reading(sentence: String, word: Range<Int>?)
+  /// `sizeStep` is added to the reading size (the text size chosen in the menu).
+  case reading(sentence: String, word: Range<Int>?, sizeStep: Int = 0)
   /// Only the word being spoken, as large as fits.
   case bigWord(String)
   /// A list to choose from: the selected item large, with its position ("3 of 12").

@@ -25,7 +25,7 @@ public enum ScreenModel {
     }
     switch display.view {
     case .reading:
-      return .reading(sentence: text, word: word)
+      return .reading(sentence: text, word: word, sizeStep: reader.display.textSize.step)
     case .bigWord:
       guard let word else {
         // Before the first word is heard, the sentence's first word.

@@ -14,7 +14,7 @@ public struct Views: Sendable {
 
   public func render(_ screen: Screen) -> Frame {
     switch screen {
-    case .reading(let sentence, let word): return reading(sentence, word: word)
+    case .reading(let sentence, let word, let step): return reading(sentence, word: word, sizeStep: step)
     case .bigWord(let word): return bigWord(word)
     case .menu(let title, let items, let selected): return menu(title: title, items: items, selected: selected)
     case .status(let status): return self.status(status)
@@ -25,9 +25,9 @@ public struct Views: Sendable {
 
   /// The sentence wrapped to the width, a page of lines at a time: the page holding the spoken word, which
   /// is drawn inverse. Pages turn as the word moves on, so the text stands still while it is read.
-  func reading(_ sentence: String, word: Range<Int>?) -> Frame {
+  func reading(_ sentence: String, word: Range<Int>?, sizeStep: Int = 0) -> Frame {
     var frame = Frame(width: width, height: height)
-    let size = fittingReadingSize()
+    let size = fittingReadingSize(sizeStep)
     let layout = TextLayout(sentence.unicodeScalars, size: size, width: width - 2, typeface: typeface)
     let lineHeight = typeface.lineHeight(size: size)
     let visible = max(1, height / lineHeight)
@@ -48,9 +48,10 @@ public struct Views: Sendable {
   }
 
   /// Which page of the sentence's lines holds the word (0 for the first screenful).
-  public func readingPage(_ sentence: String, word: Range<Int>?) -> Int {
+  public func readingPage(_ sentence: String, word: Range<Int>?, sizeStep: Int = 0) -> Int {
     readingPage(
-      TextLayout(sentence.unicodeScalars, size: fittingReadingSize(), width: width - 2, typeface: typeface), word: word)
+      TextLayout(sentence.unicodeScalars, size: fittingReadingSize(sizeStep), width: width - 2, typeface: typeface),
+      word: word)
   }
 
   func readingPage(_ layout: TextLayout, word: Range<Int>?) -> Int {
@@ -59,8 +60,8 @@ public struct Views: Sendable {
   }
 
   /// The reading size, smaller only when not one line of it fits the display.
-  func fittingReadingSize() -> Int {
-    var size = sizes.reading
+  func fittingReadingSize(_ step: Int = 0) -> Int {
+    var size = min(max(sizes.reading + step, TextSizes.range.lowerBound), TextSizes.range.upperBound)
     while size > TextSizes.range.lowerBound, typeface.lineHeight(size: size) > height { size -= 1 }
     return size
   }

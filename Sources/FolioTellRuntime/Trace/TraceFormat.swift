@@ -79,7 +79,9 @@ public struct TraceStart: Equatable, Sendable {
     menu = state.menu
     sleepSeconds = state.sleepTimer?.remaining
     let kept = state.boxSettings
-    if kept.volume != 100 || kept.pitch != 50 || !kept.earcons || kept.displayOff { settings = kept }
+    if kept.volume != 100 || kept.pitch != 50 || !kept.earcons || kept.displayOff || kept.textSize != .normal {
+      settings = kept
+    }
     if state.display.mode != .reading || state.display.night {
       display = DisplayView(mode: state.display.mode, night: state.display.night)
     }
@@ -102,6 +104,7 @@ public struct TraceStart: Equatable, Sendable {
       state.pitch = settings.pitch
       state.earcons = settings.earcons
       state.display.isOff = settings.displayOff
+      state.display.textSize = settings.textSize
     }
   }
 
@@ -266,7 +269,8 @@ public enum TraceFormat {
     if case .object(let kept)? = members["settings"] {
       start.settings = BoxSettings(
         volume: kept["volume"]?.intValue ?? 100, pitch: kept["pitch"]?.intValue ?? 50,
-        earcons: kept["earcons"] != .bool(false), displayOff: kept["displayOff"] == .bool(true))
+        earcons: kept["earcons"] != .bool(false), displayOff: kept["displayOff"] == .bool(true),
+        textSize: kept["textSize"]?.stringValue.flatMap(TextSize.init(rawValue:)) ?? .normal)
     }
     if case .object(let menu)? = members["menu"] {
       guard let name = menu["page"]?.stringValue, let page = TraceStart.pageNames.first(where: { $0.1 == name })?.0,
@@ -387,7 +391,7 @@ public enum TraceFormat {
           JSONWriter.object([
             ("volume", String(kept.volume)), ("pitch", String(kept.pitch)),
             ("earcons", kept.earcons ? "true" : "false"),
-            ("displayOff", kept.displayOff ? "true" : "false"),
+            ("displayOff", kept.displayOff ? "true" : "false"), ("textSize", JSONWriter.string(kept.textSize.rawValue)),
           ])
         ))
     }

@@ -204,6 +204,7 @@ public final class LogStore: PositionStore {
     stored.display["bigWord"] = kept.bigWord ? "on" : "off"
     stored.display["night"] = kept.night ? "on" : "off"
     stored.display["displayOff"] = kept.displayOff ? "on" : "off"
+    stored.display["textSize"] = kept.textSize.rawValue
     try append([.settings(stored)])
   }
 
@@ -213,7 +214,8 @@ public final class LogStore: PositionStore {
     return BoxSettings(
       volume: stored.volume, pitch: stored.pitch, earcons: stored.display["earcons"] != "off",
       bigWord: stored.display["bigWord"] == "on", night: stored.display["night"] == "on",
-      displayOff: stored.display["displayOff"] == "on")
+      displayOff: stored.display["displayOff"] == "on",
+      textSize: stored.display["textSize"].flatMap(TextSize.init(rawValue:)) ?? .normal)
   }
 
   public func removeBookmark(bookID: String, offset: Int) throws(StoreError) {
