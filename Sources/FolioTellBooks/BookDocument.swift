@@ -72,6 +72,20 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
   /// An EPUB whose pages are pictures (a comic, a scanned or picture book): nothing to read aloud.
   case onlyPictures(path: String)
 
+  /// Why, in a few words for the voice (the book's name is said before it).
+  public var spokenReason: String {
+    switch self {
+    case .unreadable: return "the file cannot be read"
+    case .empty: return "it has no text to read"
+    case .unsupported(_, let kind): return "it is \(kind), which the box cannot read"
+    case .protected: return "it is copy protected"
+    case .damaged: return "the file is damaged; try downloading it again"
+    case .tooLarge: return "it is too large"
+    case .notText: return "it is not a book the box can read"
+    case .onlyPictures: return "its pages are pictures, with no text to read"
+    }
+  }
+
   public var description: String {
     switch self {
     case .unreadable(let path, let reason):

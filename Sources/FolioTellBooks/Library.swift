@@ -26,6 +26,7 @@ public final class Library: Sendable {
     var size: Int
     var entry: LibraryEntry?
     var problem: String?
+    var spokenProblem: String?
   }
   private let cache = Mutex<[String: Cached]>([:])
 
@@ -49,6 +50,15 @@ public final class Library: Sendable {
       }
     }
     return result
+  }
+
+  /// The files of the last scan that could not be read, by path, with why in a few words for the voice.
+  public var unreadable: [(path: String, reason: String)] {
+    cache.withLock { cache in
+      cache.compactMap { path, cached in
+        cached.entry == nil ? (path, cached.spokenProblem ?? "it cannot be read") : nil
+      }.sorted { $0.path < $1.path }
+    }
   }
 
   /// Every book found (sorted by title, then path), and the files that could not be read, with why.
@@ -81,6 +91,7 @@ public final class Library: Sendable {
       return (cached.entry, cached.problem)
     }
     var result: (LibraryEntry?, String?)
+    var spoken: String?
     do {
       let (id, document) = try BookReader.read(path: path)
       let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
@@ -90,8 +101,11 @@ public final class Library: Sendable {
       )
     } catch {
       result = (nil, error.description)
+      spoken = error.spokenReason
     }
-    cache.withLock { $0[path] = Cached(modified: modified, size: size, entry: result.0, problem: result.1) }
+    cache.withLock {
+      $0[path] = Cached(modified: modified, size: size, entry: result.0, problem: result.1, spokenProblem: spoken)
+    }
     return result
   }
 }

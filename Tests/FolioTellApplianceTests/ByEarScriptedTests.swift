@@ -98,6 +98,17 @@ import Testing
     #expect(run.level(from: end + 1, to: end + 3) < 50, "silent after the timer")
   }
 
+  @Test func aBookThatCannotBeOpenedIsListedWithWhy() throws {
+    let run = try VirtualRun.run(
+      script: "1.0 MENU\n2.0 PLAY\n3.0 NEXT\n4.0 PLAY",
+      library: ["emma.txt": "Emma Woodhouse was handsome.", "broken.epub": "this is not a zip file at all"])
+    #expect(run.status == 0, "\(run.errors)")
+    let said = run.announcements.map(\.text)
+    let item = try #require(said.first { $0.hasPrefix("broken: cannot be opened, ") }, "\(said)")
+    #expect(item.hasSuffix("2 of 2."))
+    #expect(said.contains { $0.hasPrefix("broken cannot be opened: ") && $0.hasSuffix("Choose another book.") })
+  }
+
   @Test func undoAfterAChapterJumpBringsThePlaceBack() throws {
     let run = try Self.run("4.0 NEXT long\n8.0 BACK long\n8.5 BACK release")
     #expect(run.status == 0, "\(run.errors)")

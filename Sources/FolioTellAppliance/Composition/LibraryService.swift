@@ -37,7 +37,13 @@ final class LibraryService: Sendable {
   func scan(into runtime: ReaderRuntime) {
     let scan = library.scan()
     books.withLock { $0 = scan.books }
-    runtime.post(.libraryChanged(scan.books.map { LibraryBook(id: $0.id, title: $0.title) }))
+    // A file that cannot be read is listed too, named by its file and said with why.
+    let unreadable = library.unreadable.map { file in
+      LibraryBook(
+        id: "unreadable:" + file.path, title: URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent,
+        problem: file.reason)
+    }
+    runtime.post(.libraryChanged(scan.books.map { LibraryBook(id: $0.id, title: $0.title) } + unreadable))
   }
 
   /// Watches for changes on the event loop (inotify on the folders, the mount table for drives); a change
