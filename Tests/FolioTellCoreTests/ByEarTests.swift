@@ -564,4 +564,15 @@ import Testing
     #expect(!state.audio.isActive)
     #expect(effects.contains(.playback(.deactivateAudio)))
   }
+
+  @Test mutating func aJumpThatGoesNowhereKeepsTheUndoPlace() {
+    reading(at: 13)
+    press("NEXT", .long, at: 1)
+    #expect(state.undoPlace == 13)
+    send(.announcementFinished, at: 2)
+    // At the last sentence, NEXT goes nowhere: undo still goes back to 13.
+    state.playback.offset = 104
+    press("NEXT", at: 10)
+    #expect(state.undoPlace == 13)
+  }
 }

@@ -57,10 +57,11 @@ enum ControlHandling {
       return Reader.appending(
         effects, to: Reader.reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time))
     }
-    next = Navigation.noteJump(next, at: time)
     next.resumeAfterSaying = false
     let chapterBefore = Navigation.chapterIndex(at: next.playback.offset, in: next.chapters)
-    var (moved, more) = Reader.reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time)
+    var (moved, more) = Navigation.keepingUndo(next, at: time) {
+      Reader.reduce($0, ControlMap.events(encoderSteps: steps, in: $0), at: time)
+    }
     // The knob took the place into another chapter: a tone says so without stopping the reading.
     if Navigation.chapterIndex(at: moved.playback.offset, in: moved.chapters) != chapterBefore {
       more.append(.earcon(.chapterCrossed))
@@ -111,12 +112,12 @@ enum ControlHandling {
       let (stopped, effects) = Reader.reduce(state, .playback(.stopTapped), at: time)
       return (stopped, effects + [Menu.announce("Stopped. PLAY goes on from here.", in: stopped)])
     case .startOver:
-      next = Navigation.noteJump(state, at: time, force: true)
-      return Reader.reduce(next, .playback(.startOverTapped), at: time)
+      return Navigation.keepingUndo(state, at: time, force: true) {
+        Reader.reduce($0, .playback(.startOverTapped), at: time)
+      }
     case .nextSentence, .previousSentence:
-      next = Navigation.noteJump(state, at: time)
       let event: PlaybackEvent = action == .nextSentence ? .jumpToNextSentenceTapped : .jumpToPreviousSentenceTapped
-      return Reader.reduce(next, .playback(event), at: time)
+      return Navigation.keepingUndo(state, at: time) { Reader.reduce($0, .playback(event), at: time) }
     case .nextChapter:
       return Navigation.chapter(forward: true, state, at: time)
     case .previousChapter:

@@ -14,6 +14,20 @@ enum Navigation {
     return next
   }
 
+  /// A jump that keeps where the listener was for undo, unless it went nowhere (NEXT at the last sentence):
+  /// then the undo place stays what it was.
+  static func keepingUndo(
+    _ state: ReaderState, at time: Double, force: Bool = false,
+    _ jump: (ReaderState) -> (ReaderState, [ReaderEffect])
+  ) -> (ReaderState, [ReaderEffect]) {
+    var (next, effects) = jump(noteJump(state, at: time, force: force))
+    if next.playback.offset == state.playback.offset, effects.isEmpty {
+      next.undoPlace = state.undoPlace
+      next.lastJumpTime = state.lastJumpTime
+    }
+    return (next, effects)
+  }
+
   /// The chapter the offset is in, by index.
   static func chapterIndex(at offset: Int, in chapters: [ChapterMark]) -> Int? {
     chapters.lastIndex { $0.start <= offset }

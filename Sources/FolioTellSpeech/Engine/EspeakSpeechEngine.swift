@@ -137,7 +137,9 @@ public final class EspeakSpeechEngine: SpeechEngine {
       }
       guard control.live == nil, control.softPause == nil else { return false }
       control.request = Request(
-        token: control.nextAnnouncement, offset: 0, wpm: SpeechRate.normal, voice: "en", announcement: "",
+        // The voice last used: it is installed (the tone needs espeak-ng configured, not a voice of its own).
+        token: control.nextAnnouncement, offset: 0, wpm: SpeechRate.normal, voice: control.lastRequest?.voice ?? "en",
+        announcement: "",
         tone: earcon)
       control.nextAnnouncement -= 1
       return true
