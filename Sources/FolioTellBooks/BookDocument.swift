@@ -15,19 +15,6 @@ public struct BookDocument: Equatable, Sendable {
     public var start: Int
   }
 
-  /// A page of the book's print edition, from its page-break markers or its navigation's page list.
-  public struct Page: Equatable, Sendable {
-    /// The page's number as printed: "iv", "12", "A-3".
-    public var label: String
-    /// Where the page starts, in Unicode scalars of `text`.
-    public var start: Int
-
-    public init(label: String, start: Int) {
-      self.label = label
-      self.start = start
-    }
-  }
-
   public var format: Format
   public var title: String?
   public var author: String?
@@ -42,7 +29,9 @@ public struct BookDocument: Equatable, Sendable {
   public var paragraphStarts: [Int]
   public var chapters: [Chapter]
   /// The print edition's pages, in reading order (starts never go back); empty when the book marks none.
-  public var pages: [Page] = []
+  /// The print edition's pages (from page-break markers or the navigation's page list), as the box's
+  /// `PageMark`: the label as printed ("iv", "12") and where it starts in `text`.
+  public var pages: [PageMark] = []
   /// Where the text refers to a footnote or endnote (its note reference), in Unicode scalars of `text`,
   /// in reading order. The notes themselves are read only when the reader is asked to read notes.
   public var notes: [Int] = []

@@ -252,20 +252,20 @@ func coverageProblems(of spans: [TextSpan], in book: SentenceMap, from: Int = 0)
     funnel.start()
     defer { funnel.stop() }
     let shown = Mutex<[TextSpan]>([])
+    let finished = DispatchSemaphore(value: 0)
     runtime.observe { step in
       if let word = step.after.playback.word, word != step.before.playback.word {
         shown.withLock { $0.append(word) }
       }
+      if step.after.playback.phase == .finished, step.before.playback.phase != .finished { finished.signal() }
     }
     let sample = CoverageSample.german
     let text = book(String(sample.text.prefix(400)), language: "de")
     runtime.post(.bookOpened(bookID: "b", book: text, saved: nil))
     runtime.post(.playback(.speedChanged(wpm: 300)))
     runtime.post(.playback(.primaryTapped))
-    let deadline = ContinuousClock.now + .seconds(60)
-    while runtime.snapshot.playback.phase != .finished, ContinuousClock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.01)
-    }
+    // Waits for the end of the book itself (a minute at most, on a busy machine).
+    #expect(finished.wait(timeout: .now() + 60) == .success)
     #expect(runtime.snapshot.playback.phase == .finished)
     let problems = coverageProblems(of: shown.withLock { $0 }, in: text)
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")

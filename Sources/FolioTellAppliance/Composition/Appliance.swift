@@ -272,7 +272,7 @@ public final class Appliance: Sendable {
         bookID: book.id, book: book.document, title: book.title, path: book.path, chapters: book.chapters,
         pages: book.pages, notes: book.notes, language: book.language, paragraphs: book.paragraphs)
     }
-    runtime.post(.voicesFound(Self.voiceChoices()))
+    runtime.post(.voicesFound(Voices.choices()))
     if session.greet {
       runtime.post(.poweredOn)
     } else if session.autoplay, firstBook != nil {
@@ -377,7 +377,7 @@ public final class Appliance: Sendable {
           title: document.title ?? url.deletingPathExtension().lastPathComponent,
           path: url.path, language: document.language,
           chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) },
-          pages: document.pages.map { PageMark(label: $0.label, start: $0.start) }, notes: document.notes,
+          pages: document.pages, notes: document.notes,
           paragraphs: document.paragraphStarts)
       } catch {
         throw .book(error)
@@ -385,16 +385,7 @@ public final class Appliance: Sendable {
     }
   }
 
-  /// The installed voices, by language, as the Voice page offers them (MBROLA voices need a program the
-  /// box does not have, so they are left out).
-  static func voiceChoices() -> [VoiceChoice] {
-    guard let voices = try? Espeak.shared().voices() else { return [] }
-    return voices.filter { !$0.identifier.hasPrefix("mb/") && !$0.languages.isEmpty }.map {
-      VoiceChoice(id: $0.languages[0], name: $0.name, language: $0.languages[0])
-    }
-  }
-
-  /// Bytes free for the box's data; nil when it cannot be told.
+  /// Bytes free for the box's data; nil when it cannot be told (errno says why).
   static func freeBytes(_ directory: String) -> Int64? {
     var stats = statvfs()
     guard statvfs(directory, &stats) == 0 else { return nil }

@@ -106,7 +106,7 @@ final class LibraryService: Sendable {
       runtime.open(
         bookID: id, book: document.sentenceMap, title: document.title ?? entry.title, path: entry.path,
         chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) },
-        pages: document.pages.map { PageMark(label: $0.label, start: $0.start) }, notes: document.notes,
+        pages: document.pages, notes: document.notes,
         language: document.language, paragraphs: document.paragraphStarts)
     } catch {
       runtime.post(.bookFailedToOpen(title: entry.title, reason: error.description))

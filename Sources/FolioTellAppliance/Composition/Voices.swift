@@ -1,3 +1,4 @@
+import FolioTellCore
 import FolioTellSpeech
 
 /// Which espeak-ng voice reads a book in a given language.
@@ -10,6 +11,15 @@ public enum Voices {
     // "de-DE" is read by the "de" voice.
     let base = String(code.prefix { $0 != "-" })
     return voices.contains { $0.languages.contains(base) } ? base : "en"
+  }
+
+  /// The installed voices, by language, as the Voice page offers them (MBROLA voices need a program the
+  /// box does not have, so they are left out).
+  public static func choices() -> [VoiceChoice] {
+    guard let voices = try? Espeak.shared().voices() else { return [] }
+    return voices.filter { !$0.identifier.hasPrefix("mb/") && !$0.languages.isEmpty }.map {
+      VoiceChoice(id: $0.languages[0], name: $0.name, language: $0.languages[0])
+    }
   }
 
   /// The voice for a book's language: the current voice when it already is one of that language (en-us

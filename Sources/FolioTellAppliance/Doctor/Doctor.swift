@@ -38,10 +38,11 @@ public enum Doctor {
       try GPIOLines.check(wiring, source: config.input.sourceDescription)
       return Check(
         part: "GPIO", detail: "\(wiring.chip): lines \(wiring.lines.joined(separator: ", ")) exist and are free")
-    } catch where error.heldByFolioTell {
+    } catch  where error.heldByFolioTell {
       return Check(
         part: "GPIO",
-        detail: "\(wiring.chip): lines \(wiring.lines.joined(separator: ", ")) are held by foliotell (the box is running)")
+        detail:
+          "\(wiring.chip): lines \(wiring.lines.joined(separator: ", ")) are held by foliotell (the box is running)")
     } catch {
       return Check(part: "GPIO", problem: error.description, detail: "")
     }
@@ -103,14 +104,12 @@ public enum Doctor {
         detail: "")
     }
     try? FileManager.default.removeItem(atPath: probe)
-    var stats = statvfs()
-    guard statvfs(directory, &stats) == 0 else {
+    guard let free = Appliance.freeBytes(directory) else {
       return Check(
         part: "data", problem: "cannot tell the free space of \(directory): \(String(cString: strerror(errno)))",
         detail: "")
     }
-    let free = UInt64(stats.f_bavail) * UInt64(stats.f_frsize)
-    guard free >= spareBytes else {
+    guard free >= Int64(spareBytes) else {
       return Check(
         part: "data",
         problem:

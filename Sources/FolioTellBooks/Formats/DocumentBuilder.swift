@@ -27,7 +27,7 @@ struct DocumentBuilder {
   private var chapters: [BookDocument.Chapter] = []
   private var chapterSources: [ChapterSource] = []
   private var pendingChapter: (title: String, source: ChapterSource)?
-  private var pages: [BookDocument.Page] = []
+  private var pages: [PageMark] = []
   /// Pages and notes marked where no text followed: they belong to the next paragraph's start.
   private var pendingPages: [String] = []
   private var pendingNotes = 0
@@ -103,7 +103,7 @@ struct DocumentBuilder {
   private mutating func page(_ label: String, at start: Int) {
     // A page-break marker and a page-list entry often name the same page next to each other.
     if let last = pages.last, last.label == label { return }
-    pages.append(BookDocument.Page(label: label, start: start))
+    pages.append(PageMark(label: label, start: start))
   }
 
   /// The next paragraph starts a chapter with this title (a heading is also read, as its own paragraph).

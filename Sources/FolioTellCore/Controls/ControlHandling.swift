@@ -7,21 +7,22 @@ enum ControlHandling {
     var next = state
     var effects: [ReaderEffect] = []
     let chordCompleted = next.held.follow(control: control, gesture: gesture, at: time)
-    let chordInvolved = next.held.chordFired || next.held.heldTogether
+    let chordInvolved = next.held.heldTogether
     if gesture == .release { next.held.settle() }
     // Any control during the sleep timer's fade wakes the box: the volume comes back.
     (next, effects) = SleepTimers.controlTouched(next, effects, at: time)
     let mode = ControlMap.mode(of: next)
-    if chordCompleted || control == ControlName.describerChord {
-      guard control == ControlName.describerChord ? gesture == .long : true else { return (next, effects) }
-      return Reader.appending(effects, to: toggleDescriber(next, at: time))
-    }
+    if chordCompleted { return Reader.appending(effects, to: toggleDescriber(next, at: time)) }
     if let describer = next.describer {
       if describer.hasTimedOut(at: time) {
         next.describer = nil
         effects.append(Menu.announce("Key describer off.", in: next))
       } else {
         guard gesture == .short || gesture == .long else { return (next, effects) }
+        // The describer's own control (a key bound to the chord) leaves it rather than being described.
+        if ControlMap.action(control: control, gesture: gesture, in: mode) == .toggleKeyDescriber {
+          return Reader.appending(effects, to: toggleDescriber(next, at: time))
+        }
         next.describer = KeyDescriber(lastPress: time)
         let description =
           ControlMap.describedAction(control: control, gesture: gesture, in: mode)?.description

@@ -9,9 +9,10 @@ public struct HeldControls: Equatable, Sendable {
   public var held: Set<String> = []
   /// When both chord controls were first held together.
   public var chordSince: Double?
-  /// The chord fired while these were held: their own long actions (undo on BACK's release) do not.
+  /// The chord fired while these were held (it fires once per hold).
   public var chordFired = false
-  /// Both were held together at some point of these presses (the chord tried): BACK's release does not undo.
+  /// Both were held together at some point of these presses, whether or not the chord fired: their own
+  /// release actions (undo on BACK's) do not act.
   public var heldTogether = false
 
   public init() {}

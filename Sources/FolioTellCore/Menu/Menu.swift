@@ -185,9 +185,4 @@ public enum Menu {
     }
     return (next, [announce(words + hint, in: next)])
   }
-
-  static func pausedUtterance(_ state: ReaderState) -> Utterance? {
-    if case .paused(let utterance) = state.playback.phase { return utterance }
-    return nil
-  }
 }

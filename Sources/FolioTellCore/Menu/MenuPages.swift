@@ -304,7 +304,6 @@ extension Menu {
     var (next, effects) = Navigation.go(to: offset, saying: words, state, at: time, closingMenu: true)
     // Reading goes on from the new place: the listener chose where to read.
     next.playAfterAnnouncement = true
-    effects = effects.map { $0 }
     return (next, effects)
   }
 }

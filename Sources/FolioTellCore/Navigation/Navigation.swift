@@ -95,7 +95,6 @@ enum Navigation {
     var (next, effects) = go(to: place, saying: "Back to " + WhereAmI.placeName(place, in: state), state, at: time)
     next.undoPlace = from
     next.lastJumpTime = nil
-    effects = effects.map { $0 }
     return (next, effects)
   }
 

@@ -2,8 +2,7 @@
 /// being heard, the words are said, and reading goes on from that word once they end, if it was going on.
 enum Interjection {
   static func say(
-    _ text: String, _ state: ReaderState, at time: Double, before change: [ReaderEvent] = [],
-    wpm: Int? = nil
+    _ text: String, _ state: ReaderState, at time: Double, before change: [ReaderEvent] = []
   ) -> (ReaderState, [ReaderEffect]) {
     var next = state
     var effects: [ReaderEffect] = []
@@ -13,7 +12,7 @@ enum Interjection {
     }
     (next, effects) = Reader.appending(effects, to: Reader.reduce(next, change, at: time))
     next.resumeAfterSaying = wasReading
-    effects.append(.announce(text: text, wpm: wpm ?? next.playback.wpm, voice: next.playback.voice))
+    effects.append(Menu.announce(text, in: next))
     return (next, effects)
   }
 
