@@ -43,7 +43,8 @@ let package = Package(
       name: "FolioTellBooks",
       dependencies: ["FolioTellCore", "FolioTellUnicode", "CSentenceBreaks", "CZlib", "CLanguageDetection"]),
     .target(name: "FolioTellControls", dependencies: ["FolioTellCore"]),
-    .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+    // GPIO through libgpiod 1.6 (Debian 12) or 2.x (Debian 13): a C shim that hides which, and the evdev ioctls.
+    .target(name: "CGPIOD", linkerSettings: [.linkedLibrary("gpiod")]),
     .target(name: "FolioTellConfig"),
     .target(
       name: "FolioTellInput",

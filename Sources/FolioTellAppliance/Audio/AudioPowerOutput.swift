@@ -33,7 +33,7 @@ public final class AudioPowerOutput: AudioOutput {
   }
 }
 
-/// A GPIO line that switches the amplifier (libgpiod 1.6, requested as an output and held).
+/// A GPIO line that switches the amplifier (libgpiod through the CGPIOD shim, requested as an output and held).
 public final class AmplifierSwitch: Sendable {
   private nonisolated(unsafe) let chip: OpaquePointer
   private nonisolated(unsafe) let line: OpaquePointer
@@ -48,25 +48,27 @@ public final class AmplifierSwitch: Sendable {
 
   /// Requests the line, switched off.
   public init(_ config: AmplifierLine) throws(Failure) {
-    guard let chip = gpiod_chip_open_lookup(config.chip) else {
+    guard let chip = folio_gpio_chip_open(config.chip) else {
       throw Failure(
         description:
           "cannot open the GPIO chip '\(config.chip)' for the amplifier: \(String(cString: strerror(errno))); check \"amplifier.chip\" (gpiodetect lists the chips)"
       )
     }
-    let line =
-      gpiod_chip_find_line(chip, config.line) ?? Int(config.line).flatMap { gpiod_chip_get_line(chip, UInt32($0)) }
-    guard let line else {
-      gpiod_chip_close(chip)
+    let named = folio_gpio_line_offset(chip, config.line)
+    let offset: UInt32? =
+      named >= 0
+      ? UInt32(named) : UInt32(config.line).flatMap { $0 < folio_gpio_chip_line_count(chip) ? $0 : nil }
+    guard let offset else {
+      folio_gpio_chip_close(chip)
       throw Failure(
         description:
           "the amplifier's line '\(config.line)' is not on \(config.chip); check \"amplifier.line\" (gpioinfo lists the lines)"
       )
     }
     let off: Int32 = config.activeLow ? 1 : 0
-    guard gpiod_line_request_output(line, "foliotell-amplifier", off) == 0 else {
+    guard let line = folio_gpio_request_output(chip, offset, "foliotell-amplifier", off) else {
       let reason = String(cString: strerror(errno))
-      gpiod_chip_close(chip)
+      folio_gpio_chip_close(chip)
       throw Failure(
         description: "cannot take the amplifier's line '\(config.line)': \(reason) (is another program using it?)")
     }
@@ -85,9 +87,9 @@ public final class AmplifierSwitch: Sendable {
         let was = $0; $0 = true; return was
       })
     else { return }
-    _ = gpiod_line_set_value(line, activeLow ? 1 : 0)
-    gpiod_line_release(line)
-    gpiod_chip_close(chip)
+    _ = folio_gpio_set_value(line, activeLow ? 1 : 0)
+    folio_gpio_release(line)
+    folio_gpio_chip_close(chip)
   }
 
   /// Switches it; returns whether it was off before.
@@ -98,7 +100,7 @@ public final class AmplifierSwitch: Sendable {
       defer { state = on }
       return !state
     }
-    _ = gpiod_line_set_value(line, (on != activeLow) ? 1 : 0)
+    _ = folio_gpio_set_value(line, (on != activeLow) ? 1 : 0)
     return wasOff
   }
 }

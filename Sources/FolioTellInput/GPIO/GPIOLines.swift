@@ -9,9 +9,9 @@ public struct GPIOError: Error, CustomStringConvertible, Equatable {
   public var heldByFolioTell = false
 }
 
-/// The wiring's lines requested from the kernel through libgpiod (v1 API): both edges, with the kernel's
-/// timestamps, pull-up bias for active-low lines where the kernel supports bias. Each line's event fd is
-/// read by the input loop (no polling).
+/// The wiring's lines requested from the kernel through libgpiod (1.6 or 2.x, behind the CGPIOD shim): both
+/// edges, with the kernel's timestamps, pull-up bias for active-low lines where the kernel supports bias.
+/// Each line's event fd is read by the input loop (no polling).
 public final class GPIOLines {
   struct Line {
     let name: String
@@ -22,9 +22,14 @@ public final class GPIOLines {
   private let chip: OpaquePointer
   private(set) var lines: [Line] = []
 
+  /// libgpiod's version as the library reports it, and the API the box was built for ("2.2.1 (v2 API)").
+  public static var libraryDescription: String {
+    "\(String(cString: folio_gpio_library_version())) (v\(folio_gpio_api_major()) API)"
+  }
+
   /// `source` names the board or config file the wiring came from, for the messages.
   init(wiring: ControlWiring, source: String) throws(GPIOError) {
-    guard let chip = gpiod_chip_open_lookup(wiring.chip) else {
+    guard let chip = folio_gpio_chip_open(wiring.chip) else {
       let code = errno
       let why =
         code == EACCES || code == EPERM
@@ -47,24 +52,31 @@ public final class GPIOLines {
     }
   }
 
+  /// A line's offset on the chip: by its name, or a number below the chip's line count.
+  static func offset(of name: String, on chip: OpaquePointer) -> UInt32? {
+    let named = folio_gpio_line_offset(chip, name)
+    if named >= 0 { return UInt32(named) }
+    guard let number = UInt32(name), number < folio_gpio_chip_line_count(chip) else { return nil }
+    return number
+  }
+
+  /// Who holds the line, when it is in use.
+  static func holder(of offset: UInt32, on chip: OpaquePointer) -> String? {
+    var consumer = [CChar](repeating: 0, count: 64)
+    guard folio_gpio_line_consumer(chip, offset, &consumer, consumer.count) == 1 else { return nil }
+    return String(cString: consumer)
+  }
+
   private func request(_ name: String, pullUp: Bool, chipName: String, source: String) throws(GPIOError) -> Line {
-    let found: OpaquePointer? =
-      Int32(name).map { gpiod_chip_get_line(chip, UInt32($0)) } ?? gpiod_chip_find_line(chip, name)
-    guard let line = found else {
+    guard let offset = Self.offset(of: name, on: chip) else {
       throw GPIOError(
         description:
           "GPIO line '\(name)' (from \(source)) does not exist on chip '\(chipName)'; `gpioinfo \(chipName)` lists its lines by name and offset"
       )
     }
-    var result = gpiod_line_request_both_edges_events_flags(
-      line, "foliotell", pullUp ? Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP) : 0)
-    // Kernels before 5.5 have no bias setting: the board's own pull-ups (or an overlay) must do.
-    if result != 0, pullUp, errno == EINVAL || errno == EOPNOTSUPP {
-      result = gpiod_line_request_both_edges_events_flags(line, "foliotell", 0)
-    }
-    guard result == 0 else {
+    guard let handle = folio_gpio_request_edges(chip, offset, "foliotell", pullUp ? 1 : 0) else {
       let code = errno
-      let holder = gpiod_line_consumer(line).map { String(cString: $0) }
+      let holder = Self.holder(of: offset, on: chip)
       let why: String
       switch code {
       case EBUSY:
@@ -78,7 +90,7 @@ public final class GPIOLines {
         description: "GPIO line '\(name)' on chip '\(chipName)' (from \(source)) cannot be used: \(why)",
         heldByFolioTell: code == EBUSY && holder == "foliotell")
     }
-    return Line(name: name, handle: line, fd: gpiod_line_event_get_fd(line))
+    return Line(name: name, handle: handle, fd: folio_gpio_line_fd(handle))
   }
 
   /// Whether every line of the wiring exists on its chip and is free: requests them all, then lets go.
@@ -91,22 +103,19 @@ public final class GPIOLines {
   /// The edges waiting on one line's fd: (seconds on the kernel's monotonic clock, level).
   /// nil when the line cannot be read (its chip is gone).
   func readEdges(_ line: Line) -> [(time: Double, level: Int)]? {
-    var events = [gpiod_line_event](repeating: gpiod_line_event(), count: 16)
-    let count = gpiod_line_event_read_fd_multiple(line.fd, &events, UInt32(events.count))
-    if count < 0 { return errno == EAGAIN || errno == EINTR ? [] : nil }
-    guard count > 0 else { return [] }
-    let rising = Int32(GPIOD_LINE_EVENT_RISING_EDGE)
-    return events[0..<Int(count)].map { event -> (time: Double, level: Int) in
-      let seconds = Double(event.ts.tv_sec) + Double(event.ts.tv_nsec) / 1e9
-      return (seconds, event.event_type == rising ? 1 : 0)
+    var edges = [folio_gpio_edge](repeating: folio_gpio_edge(), count: 16)
+    let count = folio_gpio_read_edges(line.handle, &edges, Int32(edges.count))
+    if count < 0 { return nil }
+    return edges[0..<Int(count)].map { edge -> (time: Double, level: Int) in
+      (Double(edge.seconds) + Double(edge.nanoseconds) / 1e9, edge.rising != 0 ? 1 : 0)
     }
   }
 
-  func level(_ line: Line) -> Int { Int(gpiod_line_get_value(line.handle)) }
+  func level(_ line: Line) -> Int { Int(folio_gpio_get_value(line.handle)) }
 
   func close() {
-    for line in lines { gpiod_line_release(line.handle) }
+    for line in lines { folio_gpio_release(line.handle) }
     lines = []
-    gpiod_chip_close(chip)
+    folio_gpio_chip_close(chip)
   }
 }
