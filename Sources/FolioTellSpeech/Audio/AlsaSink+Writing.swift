@@ -16,14 +16,15 @@ extension AlsaSink {
   }
 
   public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Bool {
-    let entered = state.withLock { state -> OpaquePointer?? in
+    // The device's address, not the pointer, leaves the lock (Swift 6.0 will not let an OpaquePointer).
+    let entered = state.withLock { state -> Int?? in
       guard !state.dropped else { return .none }
       guard let pcm = state.pcm else { return .some(nil) }
       state.inWrite = true
-      return .some(pcm)
+      return .some(Int(bitPattern: pcm))
     }
-    guard let pcmOrNil = entered else { return false }
-    guard let pcm = pcmOrNil else { return true }
+    guard let addressOrNil = entered else { return false }
+    guard let pcm = OpaquePointer(bitPattern: addressOrNil ?? 0) else { return true }
     defer { state.withLock { $0.inWrite = false } }
 
     var pending = ArraySlice(samples)
@@ -315,14 +316,14 @@ extension AlsaSink {
   func waitUntilPlayed(limit: Double) {
     let deadline = ContinuousClock.now + .milliseconds(Int(limit * 1000))
     while ContinuousClock.now < deadline {
-      let (pcm, remaining, rate) = state.withLock { state -> (OpaquePointer?, Int, Int) in
+      let (address, remaining, rate) = state.withLock { state -> (Int, Int, Int) in
         guard let pcm = state.pcm, !state.paused, snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING else {
-          return (nil, 0, 1)
+          return (0, 0, 1)
         }
         var delay: snd_pcm_sframes_t = 0
-        return (pcm, snd_pcm_delay(pcm, &delay) >= 0 ? Int(delay) : 0, max(state.rate, 1))
+        return (Int(bitPattern: pcm), snd_pcm_delay(pcm, &delay) >= 0 ? Int(delay) : 0, max(state.rate, 1))
       }
-      guard let pcm, remaining > 0 else { return }
+      guard let pcm = OpaquePointer(bitPattern: address), remaining > 0 else { return }
       let milliseconds = Int32(min(max(remaining * 1000 / rate, 1), 20))
       waitForDevice(pcm, includingDevice: false, timeout: milliseconds)
     }

@@ -90,9 +90,13 @@ public final class AlsaSink: PCMSink {
 
   // MARK: - The paced virtual card's test hooks
 
+  /// The paced card, read out of the lock as its address: Swift 6.0's region checker does not let a
+  /// non-Sendable OpaquePointer leave Mutex.withLock.
+  private func pacedCard() -> OpaquePointer? { OpaquePointer(bitPattern: state.withLock { Int(bitPattern: $0.paced) }) }
+
   /// The paced card's record of what was played, as samples, when recording was switched on.
   public func recordedSamples(from start: Int = 0) -> [Int16] {
-    guard let paced = state.withLock({ $0.paced }) else { return [] }
+    guard let paced = pacedCard() else { return [] }
     var result: [Int16] = []
     var buffer = [Int16](repeating: 0, count: 65536)
     var from = start
@@ -111,12 +115,12 @@ public final class AlsaSink: PCMSink {
   /// Pulls the paced card out, as a USB card is unplugged: every call to it fails from now on.
   /// `begin` opens a fresh one, as when the card is plugged back in.
   public func unplugVirtualCard() {
-    if let paced = state.withLock({ $0.paced }) { folio_paced_pcm_unplug(paced) }
+    if let paced = pacedCard() { folio_paced_pcm_unplug(paced) }
   }
 
   /// Frames the paced card has played since it was opened; 0 for other devices.
   public var playedFrames: Int {
-    guard let paced = state.withLock({ $0.paced }) else { return 0 }
+    guard let paced = pacedCard() else { return 0 }
     return Int(folio_paced_pcm_played_total(paced))
   }
 

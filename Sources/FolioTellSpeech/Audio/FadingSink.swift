@@ -67,7 +67,16 @@ public final class FadingSink: PCMSink {
       if let ramp { gain *= Double(max(0, ramp.start - index)) / Double(ramp.length) }
       scaled[index] = Int16(Double(samples[index]) * gain)
     }
-    return try scaled.withUnsafeBufferPointer { buffer throws(AudioError) in try inner.write(buffer) }
+    // withUnsafeBufferPointer is rethrows (untyped) in Swift 6.0: the typed error is carried out by hand.
+    var failure: AudioError?
+    let written = scaled.withUnsafeBufferPointer { buffer -> Bool in
+      do throws(AudioError) { return try inner.write(buffer) } catch {
+        failure = error
+        return false
+      }
+    }
+    if let failure { throw failure }
+    return written
   }
 
   public func queuedFrames() -> Int { inner.queuedFrames() }

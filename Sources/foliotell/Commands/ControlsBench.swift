@@ -55,13 +55,12 @@ enum ControlsBench {
       fail("\(error)", status: 1)
     }
     let runtime = appliance.runtime
-    let pending = Mutex<[Double]>([])
-    let latencies = Mutex<[Double]>([])
+    let times = PressTimes()
     runtime.observe { step in
       guard case .control(ControlName.next, let gesture) = step.event, gesture != .release else { return }
       let now = InputLoop.now()
-      let time = pending.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-      if let time { latencies.withLock { $0.append(now - time) } }
+      let time = times.pending.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+      if let time { times.latencies.withLock { $0.append(now - time) } }
     }
     appliance.start()
     guard let loop = appliance.controls else { fail("the input loop did not start", status: 1) }
@@ -90,7 +89,7 @@ enum ControlsBench {
         usleep(80_000)
         let release = InputLoop.now()
         // A short press carries the time of its release edge.
-        pending.withLock { $0.append(release) }
+        times.pending.withLock { $0.append(release) }
         write(fds[1], [EdgeRecord(time: release, line: "GPIO27", value: 1)])
         usleep(70_000)
       }
@@ -99,7 +98,7 @@ enum ControlsBench {
     appliance.stop()
     close(fds[1])
     let debounce = ButtonTiming().debounce
-    let sorted = latencies.withLock { $0 }.sorted()
+    let sorted = times.latencies.withLock { $0 }.sorted()
     guard !sorted.isEmpty else { fail("no press reached the reducer", status: 1) }
     // A press is decided when its release has held for the debounce time: the rest is the box's own work.
     let processing = sorted.map { $0 - debounce }
@@ -117,4 +116,13 @@ enum ControlsBench {
     let text = edges.map { $0.jsonLine + "\n" }.joined()
     _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
   }
+}
+
+/// The press times the benchmark's observer and its driver share. A class: Swift 6.0.3 crashes on a local
+/// Mutex captured by closures ("copy of noncopyable typed value").
+private final class PressTimes: Sendable {
+  /// Release edges written, waiting for their event.
+  let pending = Mutex<[Double]>([])
+  /// Release edge to reducer event, in seconds.
+  let latencies = Mutex<[Double]>([])
 }
