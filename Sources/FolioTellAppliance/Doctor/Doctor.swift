@@ -34,17 +34,19 @@ public enum Doctor {
     guard !wiring.lines.isEmpty else {
       return Check(part: "GPIO", detail: "no buttons or knob wired to GPIO (input devices only)")
     }
+    let library = "libgpiod \(GPIOLines.libraryDescription)"
     do {
       try GPIOLines.check(wiring, source: config.input.sourceDescription)
       return Check(
-        part: "GPIO", detail: "\(wiring.chip): lines \(wiring.lines.joined(separator: ", ")) exist and are free")
+        part: "GPIO",
+        detail: "\(wiring.chip): lines \(wiring.lines.joined(separator: ", ")) exist and are free (\(library))")
     } catch  where error.heldByFolioTell {
       return Check(
         part: "GPIO",
         detail:
-          "\(wiring.chip): lines \(wiring.lines.joined(separator: ", ")) are held by foliotell (the box is running)")
+          "\(wiring.chip): lines \(wiring.lines.joined(separator: ", ")) are held by foliotell (the box is running; \(library))")
     } catch {
-      return Check(part: "GPIO", problem: error.description, detail: "")
+      return Check(part: "GPIO", problem: "\(error.description) (\(library))", detail: "")
     }
   }
 
