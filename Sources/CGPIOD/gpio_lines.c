@@ -34,13 +34,10 @@ static int set_nonblocking(int fd) {
   return fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
 
-#if FOLIO_GPIOD_V1
-
+// The chip handle and its closing are the same in both APIs.
 struct folio_gpio_chip { struct gpiod_chip *chip; };
-struct folio_gpio_line { struct gpiod_line *line; int fd; };
 
-folio_gpio_chip *folio_gpio_chip_open(const char *name) {
-  struct gpiod_chip *chip = gpiod_chip_open_lookup(name);
+static folio_gpio_chip *wrap_chip(struct gpiod_chip *chip) {
   if (!chip) return NULL;
   folio_gpio_chip *result = calloc(1, sizeof *result);
   if (!result) { gpiod_chip_close(chip); errno = ENOMEM; return NULL; }
@@ -53,6 +50,12 @@ void folio_gpio_chip_close(folio_gpio_chip *chip) {
   gpiod_chip_close(chip->chip);
   free(chip);
 }
+
+#if FOLIO_GPIOD_V1
+
+struct folio_gpio_line { struct gpiod_line *line; int fd; };
+
+folio_gpio_chip *folio_gpio_chip_open(const char *name) { return wrap_chip(gpiod_chip_open_lookup(name)); }
 
 unsigned int folio_gpio_chip_line_count(folio_gpio_chip *chip) { return gpiod_chip_num_lines(chip->chip); }
 
@@ -132,7 +135,6 @@ int folio_gpio_api_major(void) { return 1; }
 
 #else  // libgpiod 2.x
 
-struct folio_gpio_chip { struct gpiod_chip *chip; };
 struct folio_gpio_line {
   struct gpiod_line_request *request;
   struct gpiod_edge_event_buffer *buffer;
@@ -177,20 +179,8 @@ folio_gpio_chip *folio_gpio_chip_open(const char *name) {
     if (dev) closedir(dev);
     if (!chip) errno = denied ? EACCES : ENOENT;
   }
-  if (!chip) {
-    if (errno == 0 || errno == ENOTTY || errno == EINVAL) errno = ENOENT;
-    return NULL;
-  }
-  folio_gpio_chip *result = calloc(1, sizeof *result);
-  if (!result) { gpiod_chip_close(chip); errno = ENOMEM; return NULL; }
-  result->chip = chip;
-  return result;
-}
-
-void folio_gpio_chip_close(folio_gpio_chip *chip) {
-  if (!chip) return;
-  gpiod_chip_close(chip->chip);
-  free(chip);
+  if (!chip && (errno == 0 || errno == ENOTTY || errno == EINVAL)) errno = ENOENT;
+  return wrap_chip(chip);
 }
 
 unsigned int folio_gpio_chip_line_count(folio_gpio_chip *chip) {

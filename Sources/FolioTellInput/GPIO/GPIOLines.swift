@@ -64,7 +64,7 @@ public final class GPIOLines {
   static func holder(of offset: UInt32, on chip: OpaquePointer) -> String? {
     var consumer = [CChar](repeating: 0, count: 64)
     guard folio_gpio_line_consumer(chip, offset, &consumer, consumer.count) == 1 else { return nil }
-    return String(cString: consumer)
+    return String(decoding: consumer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   private func request(_ name: String, pullUp: Bool, chipName: String, source: String) throws(GPIOError) -> Line {
