@@ -24,6 +24,13 @@ import Testing
     #expect(unit["ExecReload"]?.first?.contains("-HUP") == true)
   }
 
+  @Test func itWaitsForUdevToGiveTheDevicesTheirGroupsButNeverFailsOnIt() throws {
+    // A slow board's udev may still be working through the boot's events: the GPIO chip would be root's.
+    let unit = try settings()
+    let settle = try #require(unit["ExecStartPre"]?.first)
+    #expect(settle.hasPrefix("-/usr/bin/udevadm settle --timeout="), "\(settle)")
+  }
+
   @Test func itRunsUnprivilegedWithOnlyTheDeviceGroupsAndNoNetwork() throws {
     let unit = try settings()
     #expect(unit["User"] == ["foliotell"])
