@@ -31,10 +31,10 @@ public enum Doctor {
 
   static func gpio(_ config: ApplianceConfig) -> Check {
     let wiring = config.input.wiring
-    guard !wiring.lines.isEmpty else {
-      return Check(part: "GPIO", detail: "no buttons or knob wired to GPIO (input devices only)")
-    }
     let library = "libgpiod \(GPIOLines.libraryDescription)"
+    guard !wiring.lines.isEmpty else {
+      return Check(part: "GPIO", detail: "no buttons or knob wired to GPIO (input devices only; \(library))")
+    }
     do {
       try GPIOLines.check(wiring, source: config.input.sourceDescription)
       return Check(
