@@ -102,7 +102,8 @@ let package = Package(
     .testTarget(name: "FolioTellImageTests", dependencies: ["FolioTellAppliance", "FolioTellConfig"]),
     .testTarget(
       name: "FolioTellApplianceTests",
-      dependencies: ["FolioTellAppliance", "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellConfig"]),
+      dependencies: ["FolioTellAppliance", "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellConfig"],
+      exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

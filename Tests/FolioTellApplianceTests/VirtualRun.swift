@@ -18,6 +18,8 @@ struct VirtualRun {
   }
 
   var samples: [Int16]
+  /// The WAV file as written, header and all.
+  var wav: Data
   var trace: String
   var replayed: [String]
   var status: Int32
@@ -76,7 +78,7 @@ struct VirtualRun {
     let trace = (try? String(contentsOfFile: folder + "/trace.jsonl", encoding: .utf8)) ?? ""
     let replay = try execute(["replay", folder + "/trace.jsonl"])
     return VirtualRun(
-      samples: samples, trace: trace, replayed: replay.output.split(separator: "\n").map(String.init),
+      samples: samples, wav: wav, trace: trace, replayed: replay.output.split(separator: "\n").map(String.init),
       status: sim.status, errors: sim.errors + replay.errors)
   }
 
