@@ -45,26 +45,26 @@ let package = Package(
     .target(name: "FolioTellControls", dependencies: ["FolioTellCore"]),
     // GPIO through libgpiod 1.6 (Debian 12) or 2.x (Debian 13): a C shim that hides which, and the evdev ioctls.
     .target(name: "CGPIOD", linkerSettings: [.linkedLibrary("gpiod")]),
-    .target(name: "FolioTellConfig"),
+    .target(name: "FolioTellJSON"),
     .target(
       name: "FolioTellInput",
-      dependencies: ["FolioTellConfig", "FolioTellControls", "FolioTellCore", "FolioTellSystem", "CGPIOD"]),
+      dependencies: ["FolioTellJSON", "FolioTellControls", "FolioTellCore", "FolioTellSystem", "CGPIOD"]),
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
-    .target(name: "FolioTellDisplay", dependencies: ["FolioTellCore", "FolioTellControls", "CFreeType", "CZlib"]),
-    .target(name: "FolioTellPanel", dependencies: ["FolioTellConfig", "FolioTellDisplay", "FolioTellSystem", "CI2C"]),
+    .target(name: "FolioTellViews", dependencies: ["FolioTellCore", "FolioTellControls", "CFreeType", "CZlib"]),
+    .target(name: "FolioTellDisplayPipeline", dependencies: ["FolioTellJSON", "FolioTellViews", "FolioTellSystem", "CI2C"]),
     // The composition root: the whole box from a configuration and a platform (device, desktop, virtual).
     .target(
       name: "FolioTellAppliance",
       dependencies: [
         "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks", "FolioTellControls",
-        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig", "FolioTellSystem", "CGPIOD",
+        "FolioTellInput", "FolioTellViews", "FolioTellDisplayPipeline", "FolioTellJSON", "FolioTellSystem", "CGPIOD",
       ]),
     .executableTarget(
       name: "foliotell",
       dependencies: [
         "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks", "FolioTellControls",
-        "FolioTellInput", "FolioTellDisplay", "FolioTellPanel", "FolioTellConfig", "FolioTellAppliance",
+        "FolioTellInput", "FolioTellViews", "FolioTellDisplayPipeline", "FolioTellJSON", "FolioTellAppliance",
         "FolioTellSystem", "FolioTellUnicode",
       ]),
     // libFuzzer targets for the book readers (see scripts/fuzz); an ordinary build replays inputs instead.
@@ -88,21 +88,21 @@ let package = Package(
     .testTarget(name: "FolioTellBooksTests", dependencies: ["FolioTellCore", "FolioTellBooks", "CZlib"]),
     .testTarget(name: "FolioTellControlsTests", dependencies: ["FolioTellCore", "FolioTellControls"]),
     .testTarget(
-      name: "FolioTellInputTests", dependencies: ["FolioTellConfig", "FolioTellControls", "FolioTellInput", "CGPIOD"]),
+      name: "FolioTellInputTests", dependencies: ["FolioTellJSON", "FolioTellControls", "FolioTellInput", "CGPIOD"]),
     .testTarget(
-      name: "FolioTellDisplayTests", dependencies: ["FolioTellCore", "FolioTellControls", "FolioTellDisplay"],
+      name: "FolioTellViewsTests", dependencies: ["FolioTellCore", "FolioTellControls", "FolioTellViews"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "FolioTellPanelTests",
-      dependencies: ["FolioTellControls", "FolioTellCore", "FolioTellDisplay", "FolioTellPanel"]),
+      name: "FolioTellDisplayPipelineTests",
+      dependencies: ["FolioTellControls", "FolioTellCore", "FolioTellViews", "FolioTellDisplayPipeline"]),
     .testTarget(
       name: "FolioTellStoreTests",
       dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellStore", "FolioTellTestSupport"]),
     // The board files, overlays, the .deb and its imports: what a maker builds and flashes.
-    .testTarget(name: "FolioTellImageTests", dependencies: ["FolioTellAppliance", "FolioTellConfig"]),
+    .testTarget(name: "FolioTellImageTests", dependencies: ["FolioTellAppliance", "FolioTellJSON"]),
     .testTarget(
       name: "FolioTellApplianceTests",
-      dependencies: ["FolioTellAppliance", "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellConfig"],
+      dependencies: ["FolioTellAppliance", "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellJSON"],
       exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]

@@ -93,7 +93,7 @@ public final class Library: Sendable {
     var result: (LibraryEntry?, String?)
     var spoken: String?
     do {
-      let (id, document) = try BookReader.read(path: path)
+      let (id, document) = try BookParser.read(path: path)
       let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
       result = (
         LibraryEntry(

@@ -1,5 +1,5 @@
 import FolioTellAppliance
-import FolioTellConfig
+import FolioTellJSON
 import FolioTellCore
 import Foundation
 import Testing

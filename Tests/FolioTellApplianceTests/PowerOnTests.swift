@@ -8,7 +8,7 @@ import Testing
 /// The appliance built in-process on the virtual platform with the simulated engine (no synthesis): what
 /// it does at power on.
 @Suite struct PowerOnTests {
-  func run(book: String?, data: String) throws -> [ReaderStep] {
+  func run(book: String?, data: String) throws -> [BoxStep] {
     var session = Session()
     if let book {
       let path = data + "/book.txt"
@@ -23,13 +23,13 @@ import Testing
     let clock = VirtualClock()
     let appliance = try Appliance(
       config: ApplianceConfig(), platform: .virtual(clock), session: session, report: { _ in })
-    let steps = Mutex<[ReaderStep]>([])
+    let steps = Mutex<[BoxStep]>([])
     appliance.runtime.observe { step in steps.withLock { $0.append(step) } }
     try VirtualDriver(appliance: appliance, clock: clock, script: ControlScript(steps: [])).run(limit: 60)
     return steps.withLock { $0 }
   }
 
-  func said(_ steps: [ReaderStep]) -> [String] {
+  func said(_ steps: [BoxStep]) -> [String] {
     steps.flatMap { $0.effects }.compactMap {
       if case .announce(let text, _, _) = $0 { return text } else { return nil }
     }

@@ -211,16 +211,16 @@ func chapterStartsAtTheirHeadings(_ document: BookDocument) -> Bool {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let epub = folder.appendingPathComponent("Die Reise.epub").path
     FileManager.default.createFile(atPath: epub, contents: Data(Self.epub()))
-    #expect(try BookReader.read(path: epub).document.format == .epub)
+    #expect(try BookParser.read(path: epub).document.format == .epub)
     let html = folder.appendingPathComponent("page.html").path
     FileManager.default.createFile(atPath: html, contents: Data("<p>Hello there.</p>".utf8))
-    #expect(try BookReader.read(path: html).document.format == .html)
+    #expect(try BookParser.read(path: html).document.format == .html)
     let markdown = folder.appendingPathComponent("notes.md").path
     FileManager.default.createFile(atPath: markdown, contents: Data("# Notes\n\nHello.".utf8))
-    #expect(try BookReader.read(path: markdown).document.format == .markdown)
+    #expect(try BookParser.read(path: markdown).document.format == .markdown)
     let pdf = folder.appendingPathComponent("paper.pdf").path
     FileManager.default.createFile(atPath: pdf, contents: Data("%PDF-1.4".utf8))
-    #expect(throws: BookError.unsupported(path: pdf, kind: "a PDF")) { try BookReader.read(path: pdf) }
+    #expect(throws: BookError.unsupported(path: pdf, kind: "a PDF")) { try BookParser.read(path: pdf) }
   }
 }
 
@@ -235,7 +235,7 @@ func chapterStartsAtTheirHeadings(_ document: BookDocument) -> Bool {
 
   func message(_ path: String) -> String {
     do {
-      _ = try BookReader.read(path: path)
+      _ = try BookParser.read(path: path)
       return "read"
     } catch {
       return error.description
@@ -306,20 +306,20 @@ func chapterStartsAtTheirHeadings(_ document: BookDocument) -> Bool {
 
   @Test func invalidUtf8IsReadAsWindows1252NotRefused() throws {
     let path = temporary("latin.txt", [0x4E, 0x61, 0xEF, 0x76, 0x65, 0x2E, 0xFF, 0xFE, 0x20, 0x4F, 0x6B, 0x2E])
-    #expect(try BookReader.read(path: path).document.text.hasPrefix("Naïve."))
+    #expect(try BookParser.read(path: path).document.text.hasPrefix("Naïve."))
   }
 
   @Test func aHugeSingleLineBookIsReadWithBoundedSentences() throws {
     // 6 MB on one line, sentences without end: windows keep ICU's memory bounded.
     let line = String(repeating: "word ", count: 1_200_000)
     let path = temporary("line.txt", Array(line.utf8))
-    let book = try BookReader.read(path: path).document
+    let book = try BookParser.read(path: path).document
     #expect(book.sentences.count >= 80)
     #expect(book.sentences.allSatisfy { $0.length <= SentenceSegmenter.window })
   }
 
   @Test func aBookLargerThanTheLimitIsRefused() {
-    let path = temporary("big.txt", [UInt8](repeating: 0x61, count: BookReader.maximumBytes + 1))
+    let path = temporary("big.txt", [UInt8](repeating: 0x61, count: BookParser.maximumBytes + 1))
     #expect(message(path) == "the book '\(path)' is too large (32 MB); the box reads books up to 32 MB")
   }
 

@@ -104,11 +104,11 @@ import Testing
 
   @Test func readerErrorsSayWhatIsWrong() throws {
     #expect(throws: BookError.unreadable(path: "/no/such.txt", reason: "no such file")) {
-      try BookReader.read(path: "/no/such.txt")
+      try BookParser.read(path: "/no/such.txt")
     }
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).txt").path
     FileManager.default.createFile(atPath: empty, contents: Data("  \n\n ".utf8))
-    #expect(throws: BookError.empty(path: empty)) { try BookReader.read(path: empty) }
+    #expect(throws: BookError.empty(path: empty)) { try BookParser.read(path: empty) }
     #expect(
       BookError.unsupported(path: "b.pdf", kind: "a PDF").description.contains(
         "EPUB, HTML, Markdown and plain text work"))
@@ -117,7 +117,7 @@ import Testing
   @Test func theBookIdIsTheContentsHash() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("id-\(UUID().uuidString).txt").path
     FileManager.default.createFile(atPath: path, contents: Data("Same words.".utf8))
-    #expect(try BookReader.read(path: path).id == BookIdentity.id(forContent: Array("Same words.".utf8)))
+    #expect(try BookParser.read(path: path).id == BookIdentity.id(forContent: Array("Same words.".utf8)))
   }
 }
 

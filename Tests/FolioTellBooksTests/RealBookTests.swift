@@ -23,7 +23,7 @@ import Testing
       return
     }
     let expected = Self.books.first { $0.path == path }!
-    let (_, book) = try BookReader.read(path: path)
+    let (_, book) = try BookParser.read(path: path)
     #expect(book.format == .epub)
     #expect(book.language?.hasPrefix(expected.language) == true)
     if !expected.title.isEmpty { #expect(book.title == expected.title) }

@@ -17,7 +17,7 @@ import Testing
     var outputs: [ControlOutput] = []
     for (time, line, level) in edges { outputs += decoder.edge(line: line, level: level, at: time) }
     outputs += decoder.advance(to: (edges.last?.0 ?? 0) + 0.05)
-    return outputs.compactMap(\.readerEvent).compactMap { event -> ControlAction? in
+    return outputs.compactMap(\.boxEvent).compactMap { event -> ControlAction? in
       switch event {
       case .control(let name, let gesture): return ControlMap.action(control: name, gesture: gesture, in: .reading)
       case .encoder(let steps): return steps > 0 ? .nextSentence : .previousSentence
@@ -45,7 +45,7 @@ import Testing
       (0, "GPIO6", 0), (0.002, "GPIO5", 0), (0.004, "GPIO6", 1), (0.006, "GPIO5", 1),
     ]
     #expect(
-      ControlMap.events(encoderSteps: 1, in: ReaderState()) == [.playback(.jumpToNextSentenceTapped)])
+      ControlMap.events(encoderSteps: 1, in: BoxState()) == [.playback(.jumpToNextSentenceTapped)])
     #expect(actions(clockwise) == [.nextSentence])
     let back: [(Double, String, Int)] = [
       (0, "GPIO5", 0), (0.002, "GPIO6", 0), (0.004, "GPIO5", 1), (0.006, "GPIO6", 1),
@@ -74,8 +74,8 @@ import Testing
   }
 
   @Test func aTurnOfAnEncoderWithAnotherNameMeansNothing() {
-    #expect(ControlOutput(time: 0, control: "VOLUME", action: .turn(steps: 2)).readerEvent == nil)
-    #expect(ControlOutput(time: 0, control: "ENCODER", action: .turn(steps: -2)).readerEvent == .encoder(steps: -2))
+    #expect(ControlOutput(time: 0, control: "VOLUME", action: .turn(steps: 2)).boxEvent == nil)
+    #expect(ControlOutput(time: 0, control: "ENCODER", action: .turn(steps: -2)).boxEvent == .encoder(steps: -2))
   }
 
   @Test func linesNotInTheWiringAreIgnored() {
@@ -94,10 +94,10 @@ import Testing
     ]
     for (time, line, level) in edges { outputs += decoder.edge(line: line, level: level, at: time) }
     outputs += decoder.advance(to: 1)
-    #expect(outputs.compactMap(\.readerEvent) == [.encoderPushed(steps: 1)])
+    #expect(outputs.compactMap(\.boxEvent) == [.encoderPushed(steps: 1)])
     // The next push on its own is a press again.
     outputs = decoder.edge(line: "GPIO13", level: 0, at: 2) + decoder.edge(line: "GPIO13", level: 1, at: 2.1)
     outputs += decoder.advance(to: 3)
-    #expect(outputs.compactMap(\.readerEvent) == [.control(name: "ENCODER_PUSH", gesture: .short)])
+    #expect(outputs.compactMap(\.boxEvent) == [.control(name: "ENCODER_PUSH", gesture: .short)])
   }
 }

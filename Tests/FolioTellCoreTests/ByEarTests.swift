@@ -23,9 +23,9 @@ import Testing
     ChapterMark(title: "Chapter Three", start: 89),
   ]
 
-  var state = ReaderState()
+  var state = BoxState()
   var time = 0.0
-  var effects: [ReaderEffect] = []
+  var effects: [BoxEffect] = []
 
   init(saved: ReadingPosition? = nil, bookmarks: [Int] = []) {
     state.library = [LibraryBook(id: "tale", title: "A Tale")]
@@ -35,9 +35,9 @@ import Testing
         bookmarks: bookmarks, paragraphs: [0, 13, 48, 61, 89, 104]))
   }
 
-  mutating func send(_ event: ReaderEvent, at moment: Double? = nil) {
+  mutating func send(_ event: BoxEvent, at moment: Double? = nil) {
     if let moment { time = moment }
-    (state, effects) = Reader.reduce(state, event, at: time)
+    (state, effects) = Box.reduce(state, event, at: time)
   }
 
   mutating func press(_ control: String, _ gesture: Gesture = .short, at moment: Double? = nil) {

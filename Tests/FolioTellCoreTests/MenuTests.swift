@@ -8,29 +8,29 @@ import Testing
   let book = try! SentenceMap(
     sentences: [TextSpan(start: 0, end: 4), TextSpan(start: 5, end: 9), TextSpan(start: 10, end: 16)], text: text)
 
-  func reading() -> ReaderState {
-    var state = ReaderState()
-    (state, _) = Reader.reduce(state, .bookOpened(bookID: "b", book: book, saved: nil), at: 0)
-    (state, _) = Reader.reduce(
+  func reading() -> BoxState {
+    var state = BoxState()
+    (state, _) = Box.reduce(state, .bookOpened(bookID: "b", book: book, saved: nil), at: 0)
+    (state, _) = Box.reduce(
       state, .libraryChanged([LibraryBook(id: "b", title: "Numbers"), LibraryBook(id: "e", title: "Emma")]), at: 0)
-    (state, _) = Reader.reduce(state, .playback(.primaryTapped), at: 1)
-    (state, _) = Reader.reduce(state, .playback(.utteranceDidStart(token: 1)), at: 1)
-    (state, _) = Reader.reduce(state, .playback(.willSpeakRange(token: 1, location: 5, length: 3)), at: 2)
+    (state, _) = Box.reduce(state, .playback(.primaryTapped), at: 1)
+    (state, _) = Box.reduce(state, .playback(.utteranceDidStart(token: 1)), at: 1)
+    (state, _) = Box.reduce(state, .playback(.willSpeakRange(token: 1, location: 5, length: 3)), at: 2)
     return state
   }
 
-  func run(_ state: ReaderState, _ events: [ReaderEvent], at time: Double = 10) -> (ReaderState, [ReaderEffect]) {
+  func run(_ state: BoxState, _ events: [BoxEvent], at time: Double = 10) -> (BoxState, [BoxEffect]) {
     var state = state
-    var all: [ReaderEffect] = []
+    var all: [BoxEffect] = []
     for event in events {
-      let (next, effects) = Reader.reduce(state, event, at: time)
+      let (next, effects) = Box.reduce(state, event, at: time)
       state = next
       all += effects
     }
     return (state, all)
   }
 
-  func said(_ effects: [ReaderEffect]) -> [String] {
+  func said(_ effects: [BoxEffect]) -> [String] {
     effects.compactMap { if case .announce(let text, _, _) = $0 { return text } else { return nil } }
   }
 
@@ -80,17 +80,17 @@ import Testing
     #expect(state.sleepTimer == expected)
     #expect(state.playAfterAnnouncement)
     // Stopped (by the menu) from 10 to 100 s: that time does not count.
-    (state, _) = Reader.reduce(state, .clockTicked, at: 100)
+    (state, _) = Box.reduce(state, .clockTicked, at: 100)
     #expect(state.sleepTimer?.remaining == 900.0)
     (state, _) = run(state, [.playback(.primaryTapped), .playback(.utteranceDidStart(token: 2))], at: 100)
-    let (early, _) = Reader.reduce(state, .clockTicked, at: 500)
+    let (early, _) = Box.reduce(state, .clockTicked, at: 500)
     #expect(early.playback.phase.name == "speaking")
     #expect(early.sleepTimer?.minutesLeft == 9)
     // 30 s before the end, the sound fades out.
-    let (fading, fade) = Reader.reduce(early, .clockTicked, at: 100 + 15 * 60 - 25)
+    let (fading, fade) = Box.reduce(early, .clockTicked, at: 100 + 15 * 60 - 25)
     #expect(fade == [.fadeOut(seconds: 25)])
     #expect(fading.sleepTimer?.isFading == true)
-    let (late, effects) = Reader.reduce(fading, .clockTicked, at: 100 + 15 * 60)
+    let (late, effects) = Box.reduce(fading, .clockTicked, at: 100 + 15 * 60)
     #expect(late.playback.phase.name == "idle")
     #expect(late.sleepTimer == nil)
     #expect(late.display.asleep)
@@ -100,14 +100,14 @@ import Testing
 
   @Test func inTheMenuTheReadingControlsDoNothing() {
     let (state, _) = run(reading(), [.menu(.opened)])
-    let (next, effects) = Reader.reduce(state, .playback(.primaryTapped), at: 11)
+    let (next, effects) = Box.reduce(state, .playback(.primaryTapped), at: 11)
     #expect(next == state)
     #expect(effects.isEmpty)
   }
 
   @Test func theSpeedPageStartsAtTheNearestStep() {
     var state = reading()
-    (state, _) = Reader.reduce(state, .playback(.speedChanged(wpm: 190)), at: 3)
+    (state, _) = Box.reduce(state, .playback(.speedChanged(wpm: 190)), at: 3)
     let (menu, _) = run(state, [.menu(.opened), .menu(.moved(steps: 3)), .menu(.chosen)])
     #expect(Menu.items(of: .speed, in: menu)[menu.menu!.selected] == "200 words a minute")
   }
@@ -116,7 +116,7 @@ import Testing
     var (state, _) = run(reading(), [.menu(.opened), .menu(.chosen), .menu(.moved(steps: 1))])
     #expect(state.menu?.selected == 1)
     // A book is added before Emma: Emma stays selected, nothing is said.
-    var (next, effects) = Reader.reduce(
+    var (next, effects) = Box.reduce(
       state,
       .libraryChanged([
         LibraryBook(id: "a", title: "Atlas"), LibraryBook(id: "b", title: "Numbers"),
@@ -126,7 +126,7 @@ import Testing
     #expect(said(effects).isEmpty)
     // Emma is taken away: the book now under the cursor is said.
     state = next
-    (next, effects) = Reader.reduce(state, .libraryChanged([LibraryBook(id: "a", title: "Atlas")]), at: 13)
+    (next, effects) = Box.reduce(state, .libraryChanged([LibraryBook(id: "a", title: "Atlas")]), at: 13)
     #expect(next.menu?.selected == 0)
     #expect(said(effects) == ["Atlas. 1 of 1."])
   }
@@ -139,8 +139,8 @@ import Testing
   }
 
   @Test func anEmptyLibrarySaysWhereBooksGo() {
-    var state = ReaderState()
-    (state, _) = Reader.reduce(state, .menu(.opened), at: 0)
+    var state = BoxState()
+    (state, _) = Box.reduce(state, .menu(.opened), at: 0)
     let (_, effects) = run(state, [.menu(.chosen), .menu(.chosen)])
     #expect(said(effects).last?.contains("USB drive") == true)
   }
@@ -148,14 +148,14 @@ import Testing
   @Test func menuEventsWithoutAnOpenMenuChangeNothing() {
     let state = reading()
     for event: MenuEvent in [.moved(steps: 1), .chosen, .back] {
-      let (next, effects) = Reader.reduce(state, .menu(event), at: 5)
+      let (next, effects) = Box.reduce(state, .menu(event), at: 5)
       #expect(next == state)
       #expect(effects.isEmpty)
     }
   }
 
   @Test func aBookThatCannotOpenIsSaid() {
-    let (_, effects) = Reader.reduce(reading(), .bookFailedToOpen(title: "Emma", reason: "it is damaged"), at: 3)
+    let (_, effects) = Box.reduce(reading(), .bookFailedToOpen(title: "Emma", reason: "it is damaged"), at: 3)
     #expect(said(effects) == ["Cannot open Emma: it is damaged."])
   }
 }

@@ -197,19 +197,19 @@ struct UnreliableEngine {
   @Test func randomReaderSessionsOnlySavePlacesInsideTheOpenBook() {
     var random = SplitMix64(state: 99)
     let (book, words) = Self.book()
-    var state = Reader.reduce(ReaderState(), .bookOpened(bookID: "b", book: book, saved: nil), at: 0).0
+    var state = Box.reduce(BoxState(), .bookOpened(bookID: "b", book: book, saved: nil), at: 0).0
     var engine = UnreliableEngine(words: words)
     var time = 0.0
     var saves = 0
     for _ in 0..<20_000 {
       time += Double.random(in: 0...2, using: &random)
-      let event: ReaderEvent =
+      let event: BoxEvent =
         Int.random(in: 0..<20, using: &random) == 0
         ? .clockTicked
         : .playback(
           Bool.random(using: &random)
             ? (engine.deliver(using: &random) ?? .primaryTapped) : Self.userEvents.randomElement(using: &random)!)
-      let (next, effects) = Reader.reduce(state, event, at: time)
+      let (next, effects) = Box.reduce(state, event, at: time)
       state = next
       for effect in effects {
         switch effect {

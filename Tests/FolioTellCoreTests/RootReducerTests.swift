@@ -9,7 +9,7 @@ import Testing
   func opened() -> RootScript {
     var script = RootScript()
     script.state =
-      Reader.reduce(
+      Box.reduce(
         script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil, title: "Numbers"), at: 0
       ).0
     return script
@@ -164,7 +164,7 @@ import Testing
   @Test func theGreetingSaysTheBookAndChapterAndReadingStartsWhenItEnds() {
     var script = RootScript()
     script.state =
-      Reader.reduce(
+      Box.reduce(
         script.state,
         .bookOpened(
           bookID: "three", book: Books.three, saved: ReadingPosition(offset: 15, sentence: 1), title: "Numbers",
@@ -187,7 +187,7 @@ import Testing
 
   @Test func aControlDuringTheGreetingTakesOver() {
     var script = RootScript()
-    script.state = Reader.reduce(script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 0).0
+    script.state = Box.reduce(script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 0).0
     script.send(.poweredOn, at: 0, effects: [.announce(text: "Reading. From the beginning.", wpm: 175, voice: "en")]) {
       $0.playAfterAnnouncement = true
       $0.audio.isActive = true
@@ -229,7 +229,7 @@ import Testing
   @Test func aFinishedBookIsNotReadAgainUntilAsked() {
     var script = RootScript()
     script.state =
-      Reader.reduce(
+      Box.reduce(
         script.state,
         .bookOpened(
           bookID: "three", book: Books.three, saved: ReadingPosition(offset: 47, sentence: 2), title: "Numbers"),
@@ -244,12 +244,12 @@ import Testing
 
   @Test func openingABookWhilePausedReleasesTheSound() {
     var script = RootScript()
-    script.state = Reader.reduce(script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 0).0
-    script.state = Reader.reduce(script.state, .playback(.primaryTapped), at: 0).0
-    script.state = Reader.reduce(script.state, .playback(.primaryTapped), at: 1).0
-    script.state = Reader.reduce(script.state, .playback(.pauseResolved(token: 1)), at: 1).0
+    script.state = Box.reduce(script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 0).0
+    script.state = Box.reduce(script.state, .playback(.primaryTapped), at: 0).0
+    script.state = Box.reduce(script.state, .playback(.primaryTapped), at: 1).0
+    script.state = Box.reduce(script.state, .playback(.pauseResolved(token: 1)), at: 1).0
     #expect(script.state.audio == AudioPower(isActive: true, pausedSince: 1))
-    let (next, effects) = Reader.reduce(
+    let (next, effects) = Box.reduce(
       script.state, .bookOpened(bookID: "one", book: Books.oneSentence, saved: nil), at: 2)
     #expect(effects.contains(.playback(.deactivateAudio)))
     #expect(next.audio == AudioPower(isActive: false, pausedSince: nil))
@@ -260,9 +260,9 @@ import Testing
 @Suite struct AudioPowerTests {
   @Test func aStaleCallbackInTheMenuLeavesTheSoundOnForTheNextItem() {
     var script = RootScript()
-    script.state = Reader.reduce(script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 0).0
-    script.state = Reader.reduce(script.state, .playback(.primaryTapped), at: 0).0
-    script.state = Reader.reduce(script.state, .control(name: "MENU", gesture: .short), at: 1).0
+    script.state = Box.reduce(script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 0).0
+    script.state = Box.reduce(script.state, .playback(.primaryTapped), at: 0).0
+    script.state = Box.reduce(script.state, .control(name: "MENU", gesture: .short), at: 1).0
     #expect(script.state.audio == AudioPower(isActive: true, pausedSince: nil))
     script.ignores(.playback(.utteranceDidCancel(token: 1)), at: 1.1)
   }

@@ -1,5 +1,5 @@
 import FolioTellAppliance
-import FolioTellConfig
+import FolioTellJSON
 import Foundation
 import Testing
 

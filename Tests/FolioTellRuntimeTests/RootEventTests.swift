@@ -119,7 +119,7 @@ import Testing
     let again = try TraceRing(folder: folder, fileBytes: 4096, files: 3)
     let before = ring.paths.last
     TraceRecorder(ring: again).record(
-      ReaderStep(time: 0, event: .clockTicked, before: ReaderState(), after: ReaderState(), effects: []))
+      BoxStep(time: 0, event: .clockTicked, before: BoxState(), after: BoxState(), effects: []))
     #expect(again.paths.last != before)
     #expect(again.paths.count == 3)
   }

@@ -317,10 +317,10 @@ struct WavFile {
 
 /// The engine driving the real reducer through the runtime.
 @Suite(.serialized) struct EspeakRuntimeTests {
-  func runtime(_ card: AlsaSink) throws -> (ReaderRuntime, EventFunnel<ReaderEvent>) {
-    let funnel = EventFunnel<ReaderEvent>()
+  func runtime(_ card: AlsaSink) throws -> (BoxRuntime, EventFunnel<BoxEvent>) {
+    let funnel = EventFunnel<BoxEvent>()
     let engine = try EspeakSpeechEngine(sink: funnel, audio: card)
-    let runtime = ReaderRuntime(
+    let runtime = BoxRuntime(
       funnel: funnel,
       effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: InMemoryPositionStore()),
       clock: MonotonicClock())
@@ -328,7 +328,7 @@ struct WavFile {
     return (runtime, funnel)
   }
 
-  func waitFor(_ runtime: ReaderRuntime, seconds: Double = 20, _ condition: (ReaderState) -> Bool) -> Bool {
+  func waitFor(_ runtime: BoxRuntime, seconds: Double = 20, _ condition: (BoxState) -> Bool) -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < deadline {
       if condition(runtime.snapshot) { return true }

@@ -13,7 +13,7 @@ final class EventLog: EventSink {
   private let events = Mutex<[(time: ContinuousClock.Instant, event: PlaybackEvent)]>([])
   private let changed = DispatchSemaphore(value: 0)
 
-  func post(_ event: ReaderEvent) {
+  func post(_ event: BoxEvent) {
     guard case .playback(let playback) = event else { return }
     events.withLock { $0.append((ContinuousClock.now, playback)) }
     changed.signal()

@@ -243,9 +243,9 @@ func coverageProblems(of spans: [TextSpan], in book: SentenceMap, from: Int = 0)
 
   @Test func theReaderShowsEveryWordInOrderOnThePacedCard() throws {
     // Through the reducer, which ignores a word behind the last one: what the display and the big word show.
-    let funnel = EventFunnel<ReaderEvent>()
+    let funnel = EventFunnel<BoxEvent>()
     let engine = try EspeakSpeechEngine(sink: funnel, audio: AlsaSink(.virtual(speed: 4, canPause: true)))
-    let runtime = ReaderRuntime(
+    let runtime = BoxRuntime(
       funnel: funnel,
       effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: InMemoryPositionStore()),
       clock: MonotonicClock())

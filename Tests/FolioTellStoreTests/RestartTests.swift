@@ -13,18 +13,18 @@ import Testing
     sentences: [TextSpan(start: 0, end: 14), TextSpan(start: 15, end: 29), TextSpan(start: 30, end: 47)], text: text)
 
   final class Box {
-    let funnel = EventFunnel<ReaderEvent>()
+    let funnel = EventFunnel<BoxEvent>()
     let clock = VirtualClock()
     let store: LogStore
-    let runtime: ReaderRuntime
+    let runtime: BoxRuntime
 
     init(directory: String, settings: ReaderSettings? = nil) throws {
       store = try LogStore(directory: directory, options: fixedClock())
-      var initial = ReaderState()
+      var initial = BoxState()
       if let settings = settings ?? store.settings {
         initial.playback = PlaybackState(wpm: settings.wpm, voice: settings.voice)
       }
-      runtime = ReaderRuntime(
+      runtime = BoxRuntime(
         funnel: funnel, initial: initial,
         effects: EffectHandler(speech: RecordingSpeechEngine(), audio: SilentAudioOutput(), store: store), clock: clock)
     }

@@ -2,9 +2,9 @@ import Dispatch
 import FolioTellBooks
 import FolioTellControls
 import FolioTellCore
-import FolioTellDisplay
+import FolioTellViews
 import FolioTellInput
-import FolioTellPanel
+import FolioTellDisplayPipeline
 import FolioTellRuntime
 import FolioTellSpeech
 import FolioTellStore
@@ -16,9 +16,9 @@ import Synchronization
 /// The whole box, built in one place from a configuration, a platform and what the command asked for.
 /// `run`, `sim`, the tests and the benches all start it this way; the commands only parse options.
 public final class Appliance: Sendable {
-  public let runtime: ReaderRuntime
-  public let funnel: EventFunnel<ReaderEvent>
-  public let clock: any ReaderClock
+  public let runtime: BoxRuntime
+  public let funnel: EventFunnel<BoxEvent>
+  public let clock: any BoxClock
   public let scheduler: any TimerScheduler
   public let engine: any SpeechEngine
   /// Where the speech goes (nil with the simulated engine).
@@ -136,7 +136,7 @@ public final class Appliance: Sendable {
       clock = MonotonicClock()
       scheduler = LoopTimerScheduler(loop: events)
     }
-    let funnel = EventFunnel<ReaderEvent>()
+    let funnel = EventFunnel<BoxEvent>()
     self.funnel = funnel
 
     // Sound and speech.
@@ -177,7 +177,7 @@ public final class Appliance: Sendable {
     self.engine = engine
     self.amplifier = amplifier
 
-    var initial = ReaderState()
+    var initial = BoxState()
     initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechRate.limits)
     initial.audio = AudioPower(idleSeconds: config.audioIdleSeconds)
     initial.longPauseSeconds = config.longPauseMinutes * 60
@@ -194,7 +194,7 @@ public final class Appliance: Sendable {
     let output: any AudioOutput =
       faded.map { AudioPowerOutput(sink: $0, amplifier: amplifier) } ?? SilentAudioOutput()
     let effects = EffectHandler(speech: engine, audio: output, store: store)
-    let runtime = ReaderRuntime(funnel: funnel, initial: initial, effects: effects, clock: clock)
+    let runtime = BoxRuntime(funnel: funnel, initial: initial, effects: effects, clock: clock)
     self.runtime = runtime
 
     // Traces: a file for this run, and the daemon's ring in the data directory.
@@ -252,7 +252,7 @@ public final class Appliance: Sendable {
       guard let runtime else { return }
       ticks.stepped(step, sink: runtime)
     }
-    if let display { runtime.observe { display.readerChanged($0.after) } }
+    if let display { runtime.observe { display.boxChanged($0.after) } }
     if let frames { runtime.observe { frames.stepped($0) } }
   }
 
@@ -312,7 +312,7 @@ public final class Appliance: Sendable {
 
   /// A decoded control from any source (buttons, knob, keys, terminal) to the root reducer.
   public func deliver(_ output: ControlOutput) {
-    if let event = output.readerEvent { runtime.post(event) }
+    if let event = output.boxEvent { runtime.post(event) }
   }
 
   /// A sound card that cannot be opened is logged once at start (nothing can be said without it); the
@@ -335,7 +335,7 @@ public final class Appliance: Sendable {
     let report = self.report
     let runtime = self.runtime
     let handle: @Sendable (ControlOutput) -> Void = { output in
-      if let event = output.readerEvent { runtime.post(event) }
+      if let event = output.boxEvent { runtime.post(event) }
     }
     do {
       let controls = try InputLoop(setup: setup, loop: events, report: report, handle: handle)
@@ -370,7 +370,7 @@ public final class Appliance: Sendable {
         chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) })
     case .file(let path):
       do {
-        let (id, document) = try BookReader.read(path: path, language: language, readNotes: readNotes)
+        let (id, document) = try BookParser.read(path: path, language: language, readNotes: readNotes)
         let url = URL(fileURLWithPath: path).standardizedFileURL
         return OpenedBook(
           id: id, document: document.sentenceMap,
@@ -405,7 +405,7 @@ public final class Appliance: Sendable {
 
   /// The display the config and `--display` describe, on a thread of its own; nil when there is none or
   /// its font cannot be opened (said once; reading goes on).
-  static func pipeline(_ setup: DisplaySetup, clock: any ReaderClock, report: @escaping @Sendable (String) -> Void)
+  static func pipeline(_ setup: DisplaySetup, clock: any BoxClock, report: @escaping @Sendable (String) -> Void)
     -> DisplayPipeline?
   {
     let output: any FrameOutput

@@ -1,5 +1,5 @@
 import FolioTellBooks
-import FolioTellConfig
+import FolioTellJSON
 import FolioTellSpeech
 
 /// Why the box cannot start, said so a person knows what to do. The command prints it and exits.

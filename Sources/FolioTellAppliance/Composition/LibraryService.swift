@@ -34,7 +34,7 @@ final class LibraryService: Sendable {
   }
 
   /// Scans once and posts the books.
-  func scan(into runtime: ReaderRuntime) {
+  func scan(into runtime: BoxRuntime) {
     let scan = library.scan()
     books.withLock { $0 = scan.books }
     // A file that cannot be read is listed too, named by its file and said with why.
@@ -48,7 +48,7 @@ final class LibraryService: Sendable {
 
   /// Watches for changes on the event loop (inotify on the folders, the mount table for drives); a change
   /// scans again, off the loop (reading new books takes a while), in order with the books being opened.
-  func watch(_ runtime: ReaderRuntime, loop: EventLoop, report: @escaping @Sendable (String) -> Void) {
+  func watch(_ runtime: BoxRuntime, loop: EventLoop, report: @escaping @Sendable (String) -> Void) {
     let watcher: LibraryWatcher
     do {
       watcher = try LibraryWatcher(library)
@@ -81,7 +81,7 @@ final class LibraryService: Sendable {
     watched.withLock { $0 = nil }
   }
 
-  func open(_ bookID: String, runtime: ReaderRuntime) {
+  func open(_ bookID: String, runtime: BoxRuntime) {
     if synchronous {
       read(bookID, runtime: runtime)
     } else {
@@ -89,13 +89,13 @@ final class LibraryService: Sendable {
     }
   }
 
-  private func read(_ bookID: String, runtime: ReaderRuntime) {
+  private func read(_ bookID: String, runtime: BoxRuntime) {
     guard let entry = books.withLock({ $0.first { $0.id == bookID } }) else {
       runtime.post(.bookFailedToOpen(title: "that book", reason: "it is no longer in the library"))
       return
     }
     do {
-      let (id, document) = try BookReader.read(path: entry.path, language: language, readNotes: readNotes)
+      let (id, document) = try BookParser.read(path: entry.path, language: language, readNotes: readNotes)
       // A book in another language is read with a voice of that language (unless --voice said one).
       let current = runtime.snapshot.playback.voice
       if fixedVoice == nil, let bookVoice = Voices.voice(forBookLanguage: document.language, current: current),

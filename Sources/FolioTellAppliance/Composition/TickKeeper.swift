@@ -14,7 +14,7 @@ final class TickKeeper: Sendable {
     self.scheduler = scheduler
   }
 
-  static func needsTicks(_ state: ReaderState) -> Bool {
+  static func needsTicks(_ state: BoxState) -> Bool {
     switch state.playback.phase {
     case .speaking, .pausing: return true
     case .paused, .idle, .finished: break
@@ -26,7 +26,7 @@ final class TickKeeper: Sendable {
   }
 
   /// After every step, on the funnel's thread.
-  func stepped(_ step: ReaderStep, sink: any EventSink) {
+  func stepped(_ step: BoxStep, sink: any EventSink) {
     guard Self.needsTicks(step.after),
       !armed.withLock({
         let was = $0; $0 = true; return was

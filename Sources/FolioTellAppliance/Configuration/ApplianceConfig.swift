@@ -1,7 +1,7 @@
-import FolioTellConfig
+import FolioTellJSON
 import FolioTellCore
 import FolioTellInput
-import FolioTellPanel
+import FolioTellDisplayPipeline
 import FoundationEssentials
 import Glibc
 

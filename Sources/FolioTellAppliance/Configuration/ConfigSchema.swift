@@ -1,4 +1,4 @@
-import FolioTellConfig
+import FolioTellJSON
 import FoundationEssentials
 import Glibc
 

@@ -1,7 +1,7 @@
 import FolioTellBooks
-import FolioTellDisplay
+import FolioTellViews
 import FolioTellInput
-import FolioTellPanel
+import FolioTellDisplayPipeline
 import FolioTellSpeech
 import FolioTellSystem
 import FoundationEssentials
@@ -138,7 +138,7 @@ public enum Doctor {
     // A voice for every language the books are in.
     var languages: Set<String> = []
     for book in scan.books {
-      if let language = (try? BookReader.read(path: book.path, language: config.language))?.document.language {
+      if let language = (try? BookParser.read(path: book.path, language: config.language))?.document.language {
         languages.insert(language)
       }
     }

@@ -3,7 +3,7 @@ import FolioTellCore
 /// What `systemctl status` shows, and the journal's lines about the box: one fact each, plain text.
 public enum StatusLine {
   /// "Reading Emma, 34%", "Paused: Emma, 34%", "In the menu", "No book open".
-  public static func status(of state: ReaderState) -> String {
+  public static func status(of state: BoxState) -> String {
     if state.menu != nil { return "In the menu" }
     guard state.bookID != nil, !state.playback.book.isEmpty else { return "No book open" }
     let title = state.title ?? "the book"
@@ -17,7 +17,7 @@ public enum StatusLine {
   }
 
   /// A journal line for a step worth knowing about, or nil.
-  public static func log(before: ReaderState, after: ReaderState, event: ReaderEvent) -> String? {
+  public static func log(before: BoxState, after: BoxState, event: BoxEvent) -> String? {
     if case .bookOpened = event, let id = after.bookID {
       let place = after.playback.offset > 0 ? "at sentence \(after.playback.sentenceIndex + 1)" : "from the start"
       let count = after.playback.book.count

@@ -12,9 +12,9 @@ import FolioTellCore
 public struct ControlScript: Equatable, Sendable {
   public struct Step: Equatable, Sendable {
     public var time: Double
-    public var event: ReaderEvent
+    public var event: BoxEvent
 
-    public init(time: Double, event: ReaderEvent) {
+    public init(time: Double, event: BoxEvent) {
       self.time = time
       self.event = event
     }

@@ -1,6 +1,6 @@
 import FolioTellCore
-import FolioTellDisplay
-import FolioTellPanel
+import FolioTellViews
+import FolioTellDisplayPipeline
 import FolioTellRuntime
 import FolioTellSystem
 import FoundationEssentials
@@ -50,10 +50,10 @@ public final class VirtualFrames: Sendable {
     self.folder = folder
   }
 
-  public func stepped(_ step: ReaderStep) { show(step.after, at: step.time) }
+  public func stepped(_ step: BoxStep) { show(step.after, at: step.time) }
 
   /// Also called as the clock moves, so dimming and the status ending are drawn at their moments.
-  public func show(_ state: ReaderState, at time: Double) {
+  public func show(_ state: BoxState, at time: Double) {
     let display = DisplayState(state.display, settings: settings, at: time)
     let screen = ScreenModel.screen(for: state, display: display, title: state.title, at: time)
     shown.withLock { shown in

@@ -25,7 +25,7 @@ public struct ControlOutput: Equatable, Sendable {
 extension ControlOutput {
   /// The root reducer's event for this control: a button's gesture, or the knob's detents. A turn of
   /// an encoder given another name than ENCODER has no meaning for the box.
-  public var readerEvent: ReaderEvent? {
+  public var boxEvent: BoxEvent? {
     switch action {
     case .gesture(let gesture): return .control(name: control, gesture: gesture)
     case .turn(let steps): return control == ControlName.encoder && steps != 0 ? .encoder(steps: steps) : nil

@@ -1,6 +1,6 @@
 /// Bookmarks of the open book: added where the listener is, numbered in reading order, kept by the store.
 enum Bookmarks {
-  static func add(_ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+  static func add(_ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
     guard let bookID = state.bookID, !state.playback.book.isEmpty else {
       return Menu.close("No book is open, so there is nowhere to put a bookmark.", state)
     }
@@ -17,7 +17,7 @@ enum Bookmarks {
     return (closed, [.addBookmark(bookID: bookID, position: place)] + effects)
   }
 
-  static func remove(at index: Int, _ state: ReaderState) -> (ReaderState, [ReaderEffect]) {
+  static func remove(at index: Int, _ state: BoxState) -> (BoxState, [BoxEffect]) {
     guard let bookID = state.bookID, index < state.bookmarks.count else { return (state, []) }
     var next = state
     let offset = next.bookmarks.remove(at: index)

@@ -1,34 +1,34 @@
 /// A control or the knob, handled on the state it meets: the key describer first, then the chord, then
 /// the action the control map gives.
 enum ControlHandling {
-  static func handle(_ state: ReaderState, control: String, gesture: Gesture, at time: Double) -> (
-    ReaderState, [ReaderEffect]
+  static func handle(_ state: BoxState, control: String, gesture: Gesture, at time: Double) -> (
+    BoxState, [BoxEffect]
   ) {
     var next = state
-    var effects: [ReaderEffect] = []
+    var effects: [BoxEffect] = []
     let chordCompleted = next.held.follow(control: control, gesture: gesture, at: time)
     let chordInvolved = next.held.heldTogether
     if gesture == .release { next.held.settle() }
     // Any control during the sleep timer's fade wakes the box: the volume comes back.
     (next, effects) = SleepTimers.controlTouched(next, effects, at: time)
     let mode = ControlMap.mode(of: next)
-    if chordCompleted { return Reader.appending(effects, to: toggleDescriber(next, at: time)) }
+    if chordCompleted { return Box.appending(effects, to: toggleDescriber(next, at: time)) }
     if let describer = next.describer {
       if describer.hasTimedOut(at: time) {
         next.describer = nil
-        effects.append(Menu.announce("Key describer off.", in: next))
+        effects.append(Box.say("Key describer off.", in: next))
       } else {
         guard gesture == .short || gesture == .long else { return (next, effects) }
         // The describer's own control (a key bound to the chord) leaves it rather than being described.
         if ControlMap.action(control: control, gesture: gesture, in: mode) == .toggleKeyDescriber {
-          return Reader.appending(effects, to: toggleDescriber(next, at: time))
+          return Box.appending(effects, to: toggleDescriber(next, at: time))
         }
         next.describer = KeyDescriber(lastPress: time)
         let description =
           ControlMap.describedAction(control: control, gesture: gesture, in: mode)?.description
           ?? "Does nothing here."
         let held = gesture == .long ? " held" : ""
-        effects.append(Menu.announce("\(spokenName(control))\(held): \(description)", in: next))
+        effects.append(Box.say("\(spokenName(control))\(held): \(description)", in: next))
         return (next, effects)
       }
     }
@@ -37,31 +37,31 @@ enum ControlHandling {
     }
     // A held BACK that was part of the chord does not also undo when let go.
     if action == .undo, chordInvolved { return (next, effects) }
-    return Reader.appending(effects, to: perform(action, next, at: time))
+    return Box.appending(effects, to: perform(action, next, at: time))
   }
 
-  static func handle(_ state: ReaderState, encoderSteps steps: Int, pushed: Bool, at time: Double) -> (
-    ReaderState, [ReaderEffect]
+  static func handle(_ state: BoxState, encoderSteps steps: Int, pushed: Bool, at time: Double) -> (
+    BoxState, [BoxEffect]
   ) {
     var (next, effects) = SleepTimers.controlTouched(state, [], at: time)
     let mode = ControlMap.mode(of: next)
     let unit = pushed ? next.pushedKnob : next.knob
     if next.describer != nil, !(next.describer?.hasTimedOut(at: time) ?? true) {
       next.describer = KeyDescriber(lastPress: time)
-      effects.append(Menu.announce(ControlMap.knobDescription(in: mode, pushed: pushed, unit: unit), in: next))
+      effects.append(Box.say(ControlMap.knobDescription(in: mode, pushed: pushed, unit: unit), in: next))
       return (next, effects)
     }
     if mode == .reading, unit != .sentence, steps != 0 {
-      return Reader.appending(effects, to: Navigation.knob(unit, steps: steps, next, at: time))
+      return Box.appending(effects, to: Navigation.knob(unit, steps: steps, next, at: time))
     }
     guard ControlMap.mode(of: next) == .reading, steps != 0 else {
-      return Reader.appending(
-        effects, to: Reader.reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time))
+      return Box.appending(
+        effects, to: Box.reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time))
     }
     next.resumeAfterSaying = false
     let chapterBefore = Navigation.chapterIndex(at: next.playback.offset, in: next.chapters)
     var (moved, more) = Navigation.keepingUndo(next, at: time) {
-      Reader.reduce($0, ControlMap.events(encoderSteps: steps, in: $0), at: time)
+      Box.reduce($0, ControlMap.events(encoderSteps: steps, in: $0), at: time)
     }
     // The knob took the place into another chapter: a tone says so without stopping the reading.
     if Navigation.chapterIndex(at: moved.playback.offset, in: moved.chapters) != chapterBefore {
@@ -70,7 +70,7 @@ enum ControlHandling {
     return (moved, effects + more)
   }
 
-  static func toggleDescriber(_ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+  static func toggleDescriber(_ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
     var next = state
     if state.describer == nil {
       let (stopped, effects) = Interjection.say(
@@ -82,7 +82,7 @@ enum ControlHandling {
       return (next, effects)
     }
     next.describer = nil
-    return (next, [Menu.announce("Key describer off.", in: next)])
+    return (next, [Box.say("Key describer off.", in: next)])
   }
 
   /// How the describer names a control: "Play", "Encoder push".
@@ -91,7 +91,7 @@ enum ControlHandling {
     return words.prefix(1).uppercased() + words.dropFirst()
   }
 
-  static func perform(_ action: ControlAction, _ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+  static func perform(_ action: ControlAction, _ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
     var next = state
     // Only what is said over the book keeps a pending "go on reading"; anything else takes it over.
     switch action {
@@ -108,17 +108,17 @@ enum ControlHandling {
       return Interjection.say(WhereAmI.text(state), state, at: time)
     case .stop:
       guard state.playback.phase.liveUtterance != nil else {
-        return (state, [Menu.announce("Stopped.", in: state)])
+        return (state, [Box.say("Stopped.", in: state)])
       }
-      let (stopped, effects) = Reader.reduce(state, .playback(.stopTapped), at: time)
-      return (stopped, effects + [Menu.announce("Stopped. PLAY goes on from here.", in: stopped)])
+      let (stopped, effects) = Box.reduce(state, .playback(.stopTapped), at: time)
+      return (stopped, effects + [Box.say("Stopped. PLAY goes on from here.", in: stopped)])
     case .startOver:
       return Navigation.keepingUndo(state, at: time, force: true) {
-        Reader.reduce($0, .playback(.startOverTapped), at: time)
+        Box.reduce($0, .playback(.startOverTapped), at: time)
       }
     case .nextSentence, .previousSentence:
       let event: PlaybackEvent = action == .nextSentence ? .jumpToNextSentenceTapped : .jumpToPreviousSentenceTapped
-      return Navigation.keepingUndo(state, at: time) { Reader.reduce($0, .playback(event), at: time) }
+      return Navigation.keepingUndo(state, at: time) { Box.reduce($0, .playback(event), at: time) }
     case .nextChapter:
       return Navigation.chapter(forward: true, state, at: time)
     case .previousChapter:
@@ -127,7 +127,7 @@ enum ControlHandling {
       let step = action == .faster ? ControlMap.speedStep : -ControlMap.speedStep
       return SpokenSpeed.change(to: state.playback.wpm + step, state, at: time)
     case .openMenu:
-      return Reader.reduce(state, .menu(.opened), at: time)
+      return Box.reduce(state, .menu(.opened), at: time)
     case .toggleBigWord:
       next.display.mode = state.display.mode == .reading ? .bigWord : .reading
       return (next, [.earcon(.accepted)])
@@ -139,13 +139,13 @@ enum ControlHandling {
     case .toggleKeyDescriber:
       return toggleDescriber(state, at: time)
     case .menuNext:
-      return Reader.reduce(state, .menu(.moved(steps: 1)), at: time)
+      return Box.reduce(state, .menu(.moved(steps: 1)), at: time)
     case .menuPrevious:
-      return Reader.reduce(state, .menu(.moved(steps: -1)), at: time)
+      return Box.reduce(state, .menu(.moved(steps: -1)), at: time)
     case .menuChoose:
-      return Reader.reduce(state, .menu(.chosen), at: time)
+      return Box.reduce(state, .menu(.chosen), at: time)
     case .menuBack:
-      return Reader.reduce(state, .menu(.back), at: time)
+      return Box.reduce(state, .menu(.back), at: time)
     }
   }
 }

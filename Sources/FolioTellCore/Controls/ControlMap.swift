@@ -52,7 +52,7 @@ public enum ControlMap {
     }
   }
 
-  public static func mode(of state: ReaderState) -> ControlMode { state.menu == nil ? .reading : .menu }
+  public static func mode(of state: BoxState) -> ControlMode { state.menu == nil ? .reading : .menu }
 
   public static func bindings(in mode: ControlMode) -> [ControlBinding] {
     switch mode {
@@ -81,7 +81,7 @@ public enum ControlMap {
   }
 
   /// The knob's detents: sentence by sentence while reading, item by item in the menu.
-  public static func events(encoderSteps steps: Int, in state: ReaderState) -> [ReaderEvent] {
+  public static func events(encoderSteps steps: Int, in state: BoxState) -> [BoxEvent] {
     guard steps != 0 else { return [] }
     switch mode(of: state) {
     case .reading:

@@ -89,7 +89,7 @@ public enum Menu {
   }
 
   /// What the voice says for the selected item: "Books. 2 of 4."
-  static func announcement(_ menu: MenuState, in state: ReaderState, opening: Bool = false) -> String {
+  static func announcement(_ menu: MenuState, in state: BoxState, opening: Bool = false) -> String {
     let items = items(of: menu.page, in: state, subject: menu.subject)
     let item = items[min(menu.selected, items.count - 1)]
     let prefix = opening ? "\(title(of: menu.page)). " : ""
@@ -98,7 +98,7 @@ public enum Menu {
   }
 
   /// A menu item said: the Voice page says each voice in that voice, the Speed page each rate at that rate.
-  static func announceItem(_ menu: MenuState, in state: ReaderState, opening: Bool = false) -> ReaderEffect {
+  static func announceItem(_ menu: MenuState, in state: BoxState, opening: Bool = false) -> BoxEffect {
     let text = announcement(menu, in: state, opening: opening)
     switch menu.page {
     case .voice:
@@ -111,16 +111,11 @@ public enum Menu {
     default:
       break
     }
-    return announce(text, in: state)
+    return Box.say(text, in: state)
   }
 
-  /// An announcement in the reading voice at the reading rate.
-  static func announce(_ text: String, in state: ReaderState) -> ReaderEffect {
-    .announce(text: text, wpm: state.playback.wpm, voice: state.playback.voice)
-  }
-
-  static func enter(_ page: MenuState.Page, selected: Int = 0, subject: Int = 0, _ state: ReaderState) -> (
-    ReaderState, [ReaderEffect]
+  static func enter(_ page: MenuState.Page, selected: Int = 0, subject: Int = 0, _ state: BoxState) -> (
+    BoxState, [BoxEffect]
   ) {
     var next = state
     let count = items(of: page, in: state, subject: subject).count
@@ -131,20 +126,20 @@ public enum Menu {
     return (next, [announceItem(menu, in: next, opening: true)])
   }
 
-  static func reduce(_ state: ReaderState, _ event: MenuEvent, at time: Double) -> (ReaderState, [ReaderEffect]) {
+  static func reduce(_ state: BoxState, _ event: MenuEvent, at time: Double) -> (BoxState, [BoxEffect]) {
     var next = state
-    var effects: [ReaderEffect] = []
+    var effects: [BoxEffect] = []
     switch event {
     case .opened:
       let wasReading = Interjection.isReading(state.playback.phase) || state.resumeAfterSaying
       if state.playback.phase.liveUtterance != nil {
         // Stop, keeping the place (the position reducer saves it): the voice is needed for the menu.
-        (next, effects) = Reader.reduce(state, .playback(.stopTapped), at: time)
+        (next, effects) = Box.reduce(state, .playback(.stopTapped), at: time)
       }
       next.playAfterAnnouncement = false
       next.resumeAfterSaying = false
       next.menu = MenuState(resumeReading: wasReading)
-      return Reader.appending(effects, to: enter(.main, next))
+      return Box.appending(effects, to: enter(.main, next))
     case .moved(let steps):
       guard var menu = state.menu else { return (state, []) }
       let count = items(of: menu.page, in: state, subject: menu.subject).count
@@ -166,14 +161,14 @@ public enum Menu {
 
   /// Leaves the menu with something said: reading goes on after it if it was going on when the menu
   /// opened, or the listener hears what to press.
-  static func close(_ words: String, _ state: ReaderState) -> (ReaderState, [ReaderEffect]) {
+  static func close(_ words: String, _ state: BoxState) -> (BoxState, [BoxEffect]) {
     var next = state
     let resume = state.menu?.resumeReading ?? false
     next.menu = nil
     let canRead = next.bookID != nil && !next.playback.book.isEmpty
     if resume, canRead {
       next.playAfterAnnouncement = true
-      return (next, [announce(words, in: next)])
+      return (next, [Box.say(words, in: next)])
     }
     let hint: String
     if !canRead {
@@ -183,6 +178,6 @@ public enum Menu {
     } else {
       hint = " Press PLAY to read."
     }
-    return (next, [announce(words + hint, in: next)])
+    return (next, [Box.say(words + hint, in: next)])
   }
 }

@@ -40,7 +40,7 @@ extension Menu {
   }
 
   /// The items of a page, as they are shown and said.
-  public static func items(of page: MenuState.Page, in state: ReaderState, subject: Int = 0) -> [String] {
+  public static func items(of page: MenuState.Page, in state: BoxState, subject: Int = 0) -> [String] {
     switch page {
     case .main:
       return MainItem.allCases.map { item in
@@ -101,7 +101,7 @@ extension Menu {
   }
 
   /// The installed voices, those of the book's language (or the voice's) first.
-  static func orderedVoices(_ state: ReaderState) -> [VoiceChoice] {
+  static func orderedVoices(_ state: BoxState) -> [VoiceChoice] {
     let language = (state.bookLanguage ?? state.playback.voice).lowercased()
     let base = String(language.prefix { $0 != "-" && $0 != "_" })
     func matches(_ voice: VoiceChoice) -> Bool {
@@ -112,7 +112,7 @@ extension Menu {
   }
 
   /// A voice's name; a voice given by its language alone ("en") is named after the first voice of it.
-  static func voiceName(_ id: String, in state: ReaderState) -> String {
+  static func voiceName(_ id: String, in state: BoxState) -> String {
     let code = id.lowercased()
     let voice =
       state.voices.first { $0.id.lowercased() == code }
@@ -121,7 +121,7 @@ extension Menu {
   }
 
   /// The first few words of the sentence at an offset, to tell bookmarks apart by ear.
-  static func firstWords(at offset: Int, in state: ReaderState, count: Int = 6) -> String {
+  static func firstWords(at offset: Int, in state: BoxState, count: Int = 6) -> String {
     let book = state.playback.book
     guard book.hasText, !book.isEmpty else { return "" }
     let sentence = book.sentences[book.sentenceIndex(at: offset)]
@@ -130,14 +130,14 @@ extension Menu {
     return words.joined(separator: " ")
   }
 
-  static func speeds(in state: ReaderState) -> [Int] {
+  static func speeds(in state: BoxState) -> [Int] {
     let limits = state.playback.wpmLimits
     let first = (limits.lowerBound + speedStep - 1) / speedStep * speedStep
     let speeds = Array(stride(from: first, through: limits.upperBound, by: speedStep))
     return speeds.isEmpty ? [state.playback.wpm] : speeds
   }
 
-  static func choose(_ menu: MenuState, in state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+  static func choose(_ menu: MenuState, in state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
     switch menu.page {
     case .main:
       let item = MainItem.allCases[min(menu.selected, MainItem.allCases.count - 1)]
@@ -170,16 +170,16 @@ extension Menu {
       }
     case .books:
       guard menu.selected < state.library.count else {
-        return (state, [announce("No books found. Put books in the books folder or on a USB drive.", in: state)])
+        return (state, [Box.say("No books found. Put books in the books folder or on a USB drive.", in: state)])
       }
       let entry = state.library[menu.selected]
       if let problem = entry.problem {
-        return (state, [announce("\(entry.title) cannot be opened: \(problem). Choose another book.", in: state)])
+        return (state, [Box.say("\(entry.title) cannot be opened: \(problem). Choose another book.", in: state)])
       }
       var next = state
       next.menu = nil
       next.openingFromMenu = entry.id
-      return (next, [announce("Opening \(entry.title).", in: next), .openLibraryBook(bookID: entry.id)])
+      return (next, [Box.say("Opening \(entry.title).", in: next), .openLibraryBook(bookID: entry.id)])
     case .goTo:
       let pages: [MenuState.Page] = [.chapters, .percent, .pages]
       guard menu.selected != 2 || !state.pages.isEmpty else { return enter(.percent, state) }
@@ -188,7 +188,7 @@ extension Menu {
       return enter(pages[min(menu.selected, 2)], selected: menu.selected == 2 ? current : 0, state)
     case .pages:
       guard menu.selected < state.pages.count else {
-        return (state, [announce("This book has no page numbers.", in: state)])
+        return (state, [Box.say("This book has no page numbers.", in: state)])
       }
       let page = state.pages[menu.selected]
       var words = "Page \(page.label)"
@@ -196,7 +196,7 @@ extension Menu {
       return goTo(page.start, saying: words, menu, state, at: time)
     case .chapters:
       guard menu.selected < state.chapters.count else {
-        return (state, [announce("This book has no chapters.", in: state)])
+        return (state, [Box.say("This book has no chapters.", in: state)])
       }
       let chapter = state.chapters[menu.selected]
       return goTo(chapter.start, saying: chapter.title, menu, state, at: time)
@@ -223,7 +223,7 @@ extension Menu {
       let wpm = speeds[min(menu.selected, speeds.count - 1)]
       var changed = state
       changed.menu = nil
-      (changed, _) = Reader.reduce(changed, .playback(.speedChanged(wpm: wpm)), at: time)
+      (changed, _) = Box.reduce(changed, .playback(.speedChanged(wpm: wpm)), at: time)
       changed.menu = menu
       let (closed, effects) = close("Speed \(wpm) words a minute.", changed)
       let saved = PlaybackSettings(wpm: changed.playback.wpm, voice: changed.playback.voice)
@@ -231,12 +231,12 @@ extension Menu {
     case .voice:
       let voices = orderedVoices(state)
       guard menu.selected < voices.count else {
-        return (state, [announce("No other voices are installed.", in: state)])
+        return (state, [Box.say("No other voices are installed.", in: state)])
       }
       let voice = voices[menu.selected]
       var changed = state
       changed.menu = nil
-      (changed, _) = Reader.reduce(changed, .playback(.voiceChanged(voice: voice.id)), at: time)
+      (changed, _) = Box.reduce(changed, .playback(.voiceChanged(voice: voice.id)), at: time)
       changed.menu = menu
       let (closed, effects) = close("Voice: \(voice.name).", changed)
       let saved = PlaybackSettings(wpm: changed.playback.wpm, voice: changed.playback.voice)
@@ -269,7 +269,7 @@ extension Menu {
       var next = state
       if minutes == 0 {
         next.sleepTimer = nil
-        return Reader.appending(
+        return Box.appending(
           state.sleepTimer?.isFading == true ? [.restoreVolume] : [], to: close("Sleep timer off.", next))
       }
       next.sleepTimer = SleepTimers.make(minutes: minutes, state, at: time)
@@ -298,8 +298,8 @@ extension Menu {
   }
 
   /// A place chosen in the menu: the menu closes, the place is said, and reading goes on if it was.
-  static func goTo(_ offset: Int, saying words: String, _ menu: MenuState, _ state: ReaderState, at time: Double) -> (
-    ReaderState, [ReaderEffect]
+  static func goTo(_ offset: Int, saying words: String, _ menu: MenuState, _ state: BoxState, at time: Double) -> (
+    BoxState, [BoxEffect]
   ) {
     var (next, effects) = Navigation.go(to: offset, saying: words, state, at: time, closingMenu: true)
     // Reading goes on from the new place: the listener chose where to read.

@@ -5,7 +5,7 @@ enum Navigation {
   static let burstSeconds = 3.0
 
   /// Remembers the place before a jump, unless this jump continues a burst.
-  static func noteJump(_ state: ReaderState, at time: Double, force: Bool = false) -> ReaderState {
+  static func noteJump(_ state: BoxState, at time: Double, force: Bool = false) -> BoxState {
     var next = state
     if force || state.lastJumpTime.map({ time - $0 > burstSeconds }) ?? true {
       next.undoPlace = state.playback.offset
@@ -17,9 +17,9 @@ enum Navigation {
   /// A jump that keeps where the listener was for undo, unless it went nowhere (NEXT at the last sentence):
   /// then the undo place stays what it was.
   static func keepingUndo(
-    _ state: ReaderState, at time: Double, force: Bool = false,
-    _ jump: (ReaderState) -> (ReaderState, [ReaderEffect])
-  ) -> (ReaderState, [ReaderEffect]) {
+    _ state: BoxState, at time: Double, force: Bool = false,
+    _ jump: (BoxState) -> (BoxState, [BoxEffect])
+  ) -> (BoxState, [BoxEffect]) {
     var (next, effects) = jump(noteJump(state, at: time, force: force))
     if next.playback.offset == state.playback.offset, effects.isEmpty {
       next.undoPlace = state.undoPlace
@@ -33,17 +33,17 @@ enum Navigation {
     chapters.lastIndex { $0.start <= offset }
   }
 
-  static func chapterTitle(at offset: Int, in state: ReaderState) -> String? {
+  static func chapterTitle(at offset: Int, in state: BoxState) -> String? {
     chapterIndex(at: offset, in: state.chapters).map { state.chapters[$0].title }
   }
 
   /// A long NEXT: the next chapter. A long PREVIOUS: the start of this chapter, or the one before when the
   /// listener is at its very start.
-  static func chapter(forward: Bool, _ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+  static func chapter(forward: Bool, _ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
     let chapters = state.chapters
     let offset = state.playback.offset
     guard !chapters.isEmpty else {
-      return Reader.appending([], to: refuse("This book has no chapters.", state, at: time))
+      return Box.appending([], to: refuse("This book has no chapters.", state, at: time))
     }
     let current = chapterIndex(at: offset, in: chapters)
     let target: Int?
@@ -63,7 +63,7 @@ enum Navigation {
   }
 
   /// The first sentence at or after a chapter's start: before it the listener is still "at the start".
-  static func firstWordStart(of chapter: ChapterMark, in state: ReaderState) -> Int {
+  static func firstWordStart(of chapter: ChapterMark, in state: BoxState) -> Int {
     let book = state.playback.book
     let index = book.sentenceIndex(at: chapter.start)
     let sentence = book.sentences[index]
@@ -71,14 +71,14 @@ enum Navigation {
   }
 
   /// What cannot be done is said over the book (which goes on afterwards), with the error tone first.
-  static func refuse(_ words: String, _ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+  static func refuse(_ words: String, _ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
     let (next, effects) = Interjection.say(words, state, at: time)
     return (next, effects + [.earcon(.error)])
   }
 
   /// Moves the place, says where it landed, and goes on reading if reading was going on.
-  static func go(to offset: Int, saying words: String, _ state: ReaderState, at time: Double, closingMenu: Bool = false)
-    -> (ReaderState, [ReaderEffect])
+  static func go(to offset: Int, saying words: String, _ state: BoxState, at time: Double, closingMenu: Bool = false)
+    -> (BoxState, [BoxEffect])
   {
     var next = noteJump(state, at: time, force: true)
     if closingMenu { next.menu = nil }
@@ -87,7 +87,7 @@ enum Navigation {
   }
 
   /// Back to where the listener was before the last jump; undo again goes forth.
-  static func undo(_ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect]) {
+  static func undo(_ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
     guard let place = state.undoPlace, place != state.playback.offset else {
       return refuse("Nothing to undo.", state, at: time)
     }
@@ -100,7 +100,7 @@ enum Navigation {
 
   /// Detents of the knob by paragraph or chapter: reading goes on from the place reached (as by sentence),
   /// with a tone when a chapter was crossed.
-  static func knob(_ unit: KnobUnit, steps: Int, _ state: ReaderState, at time: Double) -> (ReaderState, [ReaderEffect])
+  static func knob(_ unit: KnobUnit, steps: Int, _ state: BoxState, at time: Double) -> (BoxState, [BoxEffect])
   {
     let starts: [Int]
     switch unit {
@@ -127,8 +127,8 @@ enum Navigation {
     var next = noteJump(state, at: time)
     next.resumeAfterSaying = false
     let chapterBefore = chapterIndex(at: state.playback.offset, in: state.chapters)
-    var effects: [ReaderEffect]
-    (next, effects) = Reader.reduce(next, [.playback(.moveTo(offset: target)), .playback(.primaryTapped)], at: time)
+    var effects: [BoxEffect]
+    (next, effects) = Box.reduce(next, [.playback(.moveTo(offset: target)), .playback(.primaryTapped)], at: time)
     if chapterIndex(at: target, in: state.chapters) != chapterBefore { effects.append(.earcon(.chapterCrossed)) }
     return (next, effects)
   }

@@ -1,7 +1,7 @@
 /// What a long PLAY says: the book, the chapter, how far, the time left in the chapter and the book at the
 /// current speed, and the sleep timer.
 enum WhereAmI {
-  static func text(_ state: ReaderState) -> String {
+  static func text(_ state: BoxState) -> String {
     guard state.bookID != nil, !state.playback.book.isEmpty else {
       return "No book is open. Press MENU, then choose one from Books."
     }
@@ -27,7 +27,7 @@ enum WhereAmI {
   }
 
   /// Whether the sentence being read refers to a note (read or skipped).
-  static func noteIsNearby(_ state: ReaderState) -> Bool {
+  static func noteIsNearby(_ state: BoxState) -> Bool {
     let book = state.playback.book
     guard !book.isEmpty, !state.notes.isEmpty else { return false }
     let sentence = book.sentences[book.sentenceIndex(at: state.playback.offset)]
@@ -39,7 +39,7 @@ enum WhereAmI {
   }
 
   /// "chapter 2, The Pool of Tears, 40 percent", for undo and bookmarks.
-  static func placeName(_ offset: Int, in state: ReaderState) -> String {
+  static func placeName(_ offset: Int, in state: BoxState) -> String {
     var parts: [String] = []
     if let index = Navigation.chapterIndex(at: offset, in: state.chapters) {
       parts.append("chapter \(index + 1)")

@@ -1,4 +1,4 @@
-import FolioTellConfig
+import FolioTellJSON
 import FolioTellCore
 import FolioTellSystem
 import FoundationEssentials

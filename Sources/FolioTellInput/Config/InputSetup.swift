@@ -1,4 +1,4 @@
-import FolioTellConfig
+import FolioTellJSON
 import FolioTellControls
 import FolioTellCore
 import FoundationEssentials

@@ -2,7 +2,7 @@ import FolioTellCore
 
 /// Where events enter the funnel. Safe to call from any thread.
 public protocol EventSink: Sendable {
-  func post(_ event: ReaderEvent)
+  func post(_ event: BoxEvent)
 }
 
 /// The voice of the box. Every call returns at once; the engine answers later by posting playback
@@ -75,7 +75,7 @@ public protocol PositionStore: Sendable {
 }
 
 /// Seconds on a clock that never goes backwards.
-public protocol ReaderClock: Sendable {
+public protocol BoxClock: Sendable {
   func now() -> Double
 }
 

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// The system's monotonic clock, in seconds since this value was made.
-public struct MonotonicClock: ReaderClock {
+public struct MonotonicClock: BoxClock {
   private let origin: ContinuousClock.Instant
 
   public init() { origin = ContinuousClock.now }

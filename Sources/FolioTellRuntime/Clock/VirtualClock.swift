@@ -2,7 +2,7 @@ import Synchronization
 
 /// A clock and timer scheduler that move only when told to, so a whole session runs
 /// deterministically and as fast as the machine allows.
-public final class VirtualClock: ReaderClock, TimerScheduler {
+public final class VirtualClock: BoxClock, TimerScheduler {
   private struct Timer {
     var id: UInt64
     var deadline: Double

@@ -27,7 +27,7 @@ public final class EffectHandler: Sendable {
 
   /// Runs a store call; a failure is reported as an event and reading goes on with the place in memory.
   /// A call that works while the state says the store was failing reports the recovery.
-  private func keep(_ sink: any EventSink, _ state: ReaderState, _ call: () throws -> Void) {
+  private func keep(_ sink: any EventSink, _ state: BoxState, _ call: () throws -> Void) {
     do {
       try call()
       if state.storeProblem != nil { sink.post(.positionStoreRecovered) }
@@ -37,7 +37,7 @@ public final class EffectHandler: Sendable {
   }
 
   /// Performs one effect of the step that left the box in `state`.
-  public func perform(_ effect: ReaderEffect, in state: ReaderState, sink: any EventSink) {
+  public func perform(_ effect: BoxEffect, in state: BoxState, sink: any EventSink) {
     switch effect {
     case .playback(.startUtterance(let token, let offset, let wpm, let voice)):
       audio.activate()

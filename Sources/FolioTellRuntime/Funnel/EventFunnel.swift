@@ -111,4 +111,4 @@ public final class EventFunnel<Event: Sendable>: Sendable {
   }
 }
 
-extension EventFunnel: EventSink where Event == ReaderEvent {}
+extension EventFunnel: EventSink where Event == BoxEvent {}

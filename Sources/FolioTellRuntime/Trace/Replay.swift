@@ -4,7 +4,7 @@ import FolioTellCore
 /// Traces of playback events only (the format before the root reducer) replay as they always did.
 public struct Replay {
   /// The whole box's state; nil until the trace has said how it starts.
-  public private(set) var root: ReaderState?
+  public private(set) var root: BoxState?
   /// The last event's time, for events that carry none.
   private var time = 0.0
   private var lineNumber = 0
@@ -13,7 +13,7 @@ public struct Replay {
   /// gets every effect.
   private var legacy = false
   /// Called with each step (the state before and after, the effects), for frames or tests.
-  public var observe: ((ReaderStep) -> Void)?
+  public var observe: ((BoxStep) -> Void)?
 
   public init() {}
 
@@ -25,13 +25,13 @@ public struct Replay {
     guard let line = try TraceFormat.parse(text, line: lineNumber) else { return nil }
     switch line {
     case .start(let start):
-      var state = root ?? ReaderState()
+      var state = root ?? BoxState()
       start.apply(to: &state, at: time)
       root = state
       return nil
     case .document(let document):
       if root == nil { legacy = true }
-      var state = root ?? ReaderState()
+      var state = root ?? BoxState()
       // A rate or voice in the document is the one the box had when it opened the book.
       if let wpm = document.wpm { state.playback.wpm = wpm }
       if let voice = document.voice { state.playback.voice = voice }
@@ -54,25 +54,25 @@ public struct Replay {
       }
       return output(step(.playback(event), at: time), line: TraceFormat.encode(event, time: time))
     case .root(let event, let time):
-      if root == nil { root = ReaderState() }
+      if root == nil { root = BoxState() }
       return output(step(event, at: time), line: TraceFormat.encode(root: event, time: time) ?? "null")
     }
   }
 
   @discardableResult
-  private mutating func step(_ event: ReaderEvent, at eventTime: Double?) -> ReaderStep {
+  private mutating func step(_ event: BoxEvent, at eventTime: Double?) -> BoxStep {
     if let eventTime { time = eventTime }
-    let before = root ?? ReaderState()
-    let (after, effects) = Reader.reduce(before, event, at: time)
+    let before = root ?? BoxState()
+    let (after, effects) = Box.reduce(before, event, at: time)
     root = after
-    let step = ReaderStep(time: time, event: event, before: before, after: after, effects: effects)
+    let step = BoxStep(time: time, event: event, before: before, after: after, effects: effects)
     observe?(step)
     return step
   }
 
   /// `{"event", "state", "effect"}` as always, then every effect when there is more to say than the
   /// playback effect (menu announcements, saves, books opened).
-  private func output(_ step: ReaderStep, line event: String) -> String {
+  private func output(_ step: BoxStep, line event: String) -> String {
     let playback = step.effects.compactMap { effect -> PlaybackEffect? in
       if case .playback(let playback) = effect { return playback }
       return nil

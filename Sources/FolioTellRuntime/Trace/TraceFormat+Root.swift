@@ -19,7 +19,7 @@ extension TraceFormat {
   ]
 
   static func parseRootEvent(_ name: String, _ members: [String: JSONValue], line: Int) throws(TraceError)
-    -> ReaderEvent?
+    -> BoxEvent?
   {
     func string(_ field: String) throws(TraceError) -> String {
       guard let value = members[field]?.stringValue else {
@@ -103,7 +103,7 @@ extension TraceFormat {
   }
 
   /// A root event as a trace line; nil for playback events and books, which have lines of their own.
-  public static func encode(root event: ReaderEvent, time: Double?) -> String? {
+  public static func encode(root event: BoxEvent, time: Double?) -> String? {
     var fields: [(String, String)] = []
     if let time { fields.append(("t", JSONWriter.number(time))) }
     func named(_ name: String, _ more: [(String, String)] = []) -> String {
@@ -164,7 +164,7 @@ extension TraceFormat {
 
   /// The whole box's state after an event, for replay output: playback as before, then the mode, the menu
   /// when it is open, the sleep timer when set, and the display's view.
-  public static func encode(_ state: ReaderState) -> String {
+  public static func encode(_ state: BoxState) -> String {
     var fields: [(String, String)] = [
       ("phase", JSONWriter.string(state.playback.phase.name)),
       ("token", String(state.playback.utteranceToken)),
@@ -190,7 +190,7 @@ extension TraceFormat {
   }
 
   /// Every effect of a step, as replay prints them.
-  public static func encode(_ effects: [ReaderEffect]) -> String {
+  public static func encode(_ effects: [BoxEffect]) -> String {
     "["
       + effects.map { effect -> String in
         switch effect {

@@ -73,7 +73,7 @@ public struct TraceStart: Equatable, Sendable {
   }
 
   /// The start that gives `state` back: only what differs from a box just switched on is written.
-  public init(_ state: ReaderState) {
+  public init(_ state: BoxState) {
     self.init(wpm: state.playback.wpm, voice: state.playback.voice)
     if state.audio.idleSeconds != AudioPower().idleSeconds { audioIdleSeconds = state.audio.idleSeconds }
     menu = state.menu
@@ -88,7 +88,7 @@ public struct TraceStart: Equatable, Sendable {
   }
 
   /// Sets what this start says on `state`.
-  public func apply(to state: inout ReaderState, at time: Double) {
+  public func apply(to state: inout BoxState, at time: Double) {
     state.playback = PlaybackState(
       book: state.playback.book, offset: state.playback.offset, wpm: wpm, voice: voice,
       utteranceToken: state.playback.utteranceToken)
@@ -116,7 +116,7 @@ public enum TraceLine: Equatable, Sendable {
   case document(TraceDocument)
   case event(PlaybackEvent, time: Double?)
   /// Any other root event: a control, the knob, a clock tick, the menu, the library, the store.
-  case root(ReaderEvent, time: Double?)
+  case root(BoxEvent, time: Double?)
 }
 
 /// Reads and writes the trace format documented in the README ("Traces and replay"). It is a public

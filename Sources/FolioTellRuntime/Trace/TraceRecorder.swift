@@ -22,7 +22,7 @@ public final class TraceRecorder: Sendable {
   /// Why writing stopped, if it did (a full disk); the box goes on without the trace.
   public var problem: String? { sink.problem }
 
-  public func record(_ step: ReaderStep) {
+  public func record(_ step: BoxStep) {
     let time = (step.time * 1000).rounded() / 1000
     let line: String?
     switch step.event {
@@ -51,7 +51,7 @@ public final class TraceRecorder: Sendable {
 
   /// What a trace file starts with, so it replays on its own: the rate and voice, and the open book at the
   /// listener's place with the library, when a file of a ring begins in the middle of a session.
-  static func header(for state: ReaderState, at time: Double) -> [String] {
+  static func header(for state: BoxState, at time: Double) -> [String] {
     var lines = [TraceFormat.encode(TraceStart(state))]
     if !state.library.isEmpty, let line = TraceFormat.encode(root: .libraryChanged(state.library), time: time) {
       lines.append(line)

@@ -242,7 +242,7 @@ final class Waiter: EventSink {
   private let seen = Mutex<[PlaybackEvent]>([])
   private let signal = DispatchSemaphore(value: 0)
 
-  func post(_ event: ReaderEvent) {
+  func post(_ event: BoxEvent) {
     guard case .playback(let event) = event else { return }
     seen.withLock { $0.append(event) }
     signal.signal()

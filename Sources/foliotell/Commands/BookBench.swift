@@ -87,7 +87,7 @@ enum BookBench {
     let before = status("VmRSS")
     let started = ContinuousClock.now
     do {
-      let (_, document) = try BookReader.read(path: path)
+      let (_, document) = try BookParser.read(path: path)
       let seconds = BenchCommand.seconds(ContinuousClock.now - started)
       let ready = status("VmHWM")
       // What opening it for playback adds: the sentence map with its text.

@@ -155,7 +155,7 @@ final class ControlVoice: Sendable {
   init?(audio: String) {
     do {
       engine = try EspeakSpeechEngine(
-        sink: EventFunnel<ReaderEvent>(), audio: try AudioSpecification.sink(for: audio),
+        sink: EventFunnel<BoxEvent>(), audio: try AudioSpecification.sink(for: audio),
         options: EspeakSpeechEngine.Options())
     } catch {
       WritableFile.standardError.print("foliotell: controls are printed, not spoken: \(error)\n")

@@ -1,6 +1,6 @@
 import FolioTellBooks
-import FolioTellDisplay
-import FolioTellPanel
+import FolioTellViews
+import FolioTellDisplayPipeline
 import FolioTellSystem
 import FoundationEssentials
 import Glibc

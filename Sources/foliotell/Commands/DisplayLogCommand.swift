@@ -1,6 +1,6 @@
 import FolioTellAppliance
-import FolioTellDisplay
-import FolioTellPanel
+import FolioTellViews
+import FolioTellDisplayPipeline
 import FoundationEssentials
 import Glibc
 

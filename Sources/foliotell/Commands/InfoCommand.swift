@@ -33,7 +33,7 @@ enum InfoCommand {
     let book: BookDocument
     let id: String
     do {
-      (id, book) = try BookReader.read(path: path, language: language, readNotes: readNotes)
+      (id, book) = try BookParser.read(path: path, language: language, readNotes: readNotes)
     } catch {
       fail(error.description, status: 1)
     }

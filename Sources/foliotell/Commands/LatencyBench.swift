@@ -52,11 +52,11 @@ enum LatencyBench {
     let runtime = appliance.runtime
     print("latency benchmark: the whole box on \(card.label), \(presses) presses of each kind; times from the press")
 
-    func waitFor(_ condition: (ReaderState) -> Bool, seconds: Double = 5) {
+    func waitFor(_ condition: (BoxState) -> Bool, seconds: Double = 5) {
       let end = Date().addingTimeInterval(seconds)
       while !condition(runtime.snapshot), Date() < end { usleep(1000) }
     }
-    func press(_ event: ReaderEvent, expecting: (ReaderState) -> Bool) -> Press? {
+    func press(_ event: BoxEvent, expecting: (BoxState) -> Bool) -> Press? {
       listening.mark()
       runtime.post(event)
       let result = listening.measure()

@@ -1,5 +1,5 @@
 import FolioTellAppliance
-import FolioTellPanel
+import FolioTellDisplayPipeline
 import FolioTellRuntime
 import FolioTellSystem
 import FoundationEssentials

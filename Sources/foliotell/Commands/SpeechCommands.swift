@@ -198,7 +198,7 @@ enum SpeechCommands {
     }
     let document: BookDocument
     do {
-      document = try BookReader.read(path: path, language: language, readNotes: readNotes).document
+      document = try BookParser.read(path: path, language: language, readNotes: readNotes).document
     } catch {
       fail(error.description, status: 1)
     }

@@ -28,7 +28,7 @@ final class ConsoleView: Sendable {
     self.numbering = numbering
   }
 
-  func show(_ step: ReaderStep) {
+  func show(_ step: BoxStep) {
     var out = ""
     let before = step.before.playback
     let after = step.after.playback
@@ -61,7 +61,7 @@ final class ConsoleView: Sendable {
     if !out.isEmpty { WritableFile.standardOutput.print(out) }
   }
 
-  private static func name(_ event: ReaderEvent) -> String {
+  private static func name(_ event: BoxEvent) -> String {
     switch event {
     case .playback(let event): return event.name
     case .control(let name, let gesture): return "control.\(name).\(gesture.rawValue)"
@@ -82,7 +82,7 @@ final class ConsoleView: Sendable {
     }
   }
 
-  private static func status(_ step: ReaderStep, numbering: Numbering?) -> String? {
+  private static func status(_ step: BoxStep, numbering: Numbering?) -> String? {
     let before = step.before
     let after = step.after
     // What the voice says in the menu, printed too (the simulated engine makes no sound).

@@ -5,29 +5,29 @@ import Testing
 /// A root-reducer test as a script, like `PlaybackScript`: each step sends an event at a time, states how
 /// the whole box's state changed and every effect that came out. Anything not stated must not change.
 struct RootScript {
-  var state: ReaderState
+  var state: BoxState
   var time = 0.0
 
-  init(_ state: ReaderState = ReaderState()) { self.state = state }
+  init(_ state: BoxState = BoxState()) { self.state = state }
 
   mutating func send(
-    _ event: ReaderEvent,
+    _ event: BoxEvent,
     at time: Double? = nil,
-    effects expectedEffects: [ReaderEffect] = [],
+    effects expectedEffects: [BoxEffect] = [],
     sourceLocation: SourceLocation = #_sourceLocation,
-    _ update: (inout ReaderState) -> Void = { _ in }
+    _ update: (inout BoxState) -> Void = { _ in }
   ) {
     if let time { self.time = time }
     var expected = state
     update(&expected)
-    let (next, effects) = Reader.reduce(state, event, at: self.time)
+    let (next, effects) = Box.reduce(state, event, at: self.time)
     #expect(next == expected, "state after \(event)", sourceLocation: sourceLocation)
     #expect(effects == expectedEffects, "effects of \(event)", sourceLocation: sourceLocation)
     state = next
   }
 
   /// Sends an event that must change nothing: same state, no effect.
-  mutating func ignores(_ event: ReaderEvent, at time: Double? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+  mutating func ignores(_ event: BoxEvent, at time: Double? = nil, sourceLocation: SourceLocation = #_sourceLocation)
   {
     send(event, at: time, effects: [], sourceLocation: sourceLocation)
   }

@@ -10,16 +10,16 @@ import Testing
 /// and reads the state and what the adapters were asked to do.
 final class Harness: Sendable {
   let clock = VirtualClock()
-  let funnel = EventFunnel<ReaderEvent>()
+  let funnel = EventFunnel<BoxEvent>()
   let store: TestPositionStore
   let audio = SilentAudioOutput()
-  let runtime: ReaderRuntime
-  let steps = Mutex<[ReaderStep]>([])
+  let runtime: BoxRuntime
+  let steps = Mutex<[BoxStep]>([])
 
   init(store: TestPositionStore = TestPositionStore(), engine makeEngine: (Harness.Parts) -> any SpeechEngine) {
     self.store = store
     let engine = makeEngine(Parts(sink: funnel, scheduler: clock))
-    runtime = ReaderRuntime(
+    runtime = BoxRuntime(
       funnel: funnel, effects: EffectHandler(speech: engine, audio: audio, store: store), clock: clock)
     runtime.observe { [weak self] step in self?.steps.withLock { $0.append(step) } }
   }
@@ -29,7 +29,7 @@ final class Harness: Sendable {
     let scheduler: any TimerScheduler
   }
 
-  var state: ReaderState { runtime.snapshot }
+  var state: BoxState { runtime.snapshot }
   var playback: PlaybackState { runtime.snapshot.playback }
 
   func send(_ event: PlaybackEvent) {
