@@ -45,7 +45,7 @@ import Testing
       (0, "GPIO6", 0), (0.002, "GPIO5", 0), (0.004, "GPIO6", 1), (0.006, "GPIO5", 1),
     ]
     #expect(
-      ControlMap.events(encoderSteps: 1, in: BoxState()) == [.playback(.jumpToNextSentenceTapped)])
+      ControlMap.sentenceJumps(encoderSteps: 1) == [.jumpToNextSentenceTapped])
     #expect(actions(clockwise) == [.nextSentence])
     let back: [(Double, String, Int)] = [
       (0, "GPIO5", 0), (0.002, "GPIO6", 0), (0.004, "GPIO5", 1), (0.006, "GPIO6", 1),

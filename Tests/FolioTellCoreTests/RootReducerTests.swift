@@ -20,8 +20,8 @@ import Testing
     script.send(
       .control(name: "FASTER", gesture: .short), at: 1,
       effects: [
-        .saveSettings(PlaybackSettings(wpm: 200, voice: "en")),
         .announce(text: "200 words a minute.", wpm: 200, voice: "en"),
+        .saveSettings(PlaybackSettings(wpm: 200, voice: "en")),
         .saveBookSettings(bookID: "three", settings: PlaybackSettings(wpm: 200, voice: "en")),
       ]
     ) {
@@ -32,8 +32,8 @@ import Testing
     script.send(
       .control(name: "FASTER", gesture: .short),
       effects: [
-        .saveSettings(PlaybackSettings(wpm: 225, voice: "en")),
         .announce(text: "225 words a minute.", wpm: 225, voice: "en"),
+        .saveSettings(PlaybackSettings(wpm: 225, voice: "en")),
         .saveBookSettings(bookID: "three", settings: PlaybackSettings(wpm: 225, voice: "en")),
       ]
     ) { $0.playback.wpm = 225 }

@@ -1,13 +1,13 @@
 /// Where PLAY goes on after a long time away: from the start of the interrupted sentence, so the listener
 /// finds the thread again.
 enum Resume {
-  static func play(_ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
+  static func play(_ state: BoxState, at time: Double) -> Outcome {
     guard case .paused = state.playback.phase, let since = state.pausedAt, time - since > state.longPauseSeconds,
       !state.playback.book.isEmpty
-    else { return Box.reduce(state, .playback(.primaryTapped), at: time) }
+    else { return Outcome(state, send: [.playback(.primaryTapped)]) }
     let book = state.playback.book
     let start = book.sentences[book.sentenceIndex(at: state.playback.offset)].start
     // The paused utterance is stopped and the place moved back: PLAY starts a new one from the sentence.
-    return Box.reduce(state, [.playback(.moveTo(offset: start)), .playback(.primaryTapped)], at: time)
+    return Outcome(state, send: [.playback(.moveTo(offset: start)), .playback(.primaryTapped)])
   }
 }

@@ -87,8 +87,8 @@ enum SleepTimers {
   }
 
   /// On the clock's tick: count reading time, start the fade, or end reading.
-  static func ticked(_ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
-    guard var timer = state.sleepTimer else { return (state, []) }
+  static func ticked(_ state: BoxState, at time: Double) -> Outcome {
+    guard var timer = state.sleepTimer else { return Outcome(state) }
     var next = state
     var effects: [BoxEffect] = []
     let reading: Bool
@@ -107,18 +107,15 @@ enum SleepTimers {
       effects.append(.fadeOut(seconds: max(timer.remaining, 1)))
     }
     next.sleepTimer = timer
-    return (next, effects)
+    return Outcome(next, effects)
   }
 
-  /// After a playback step: the end-of-chapter timer ends when the next chapter begins.
   /// After a playback step (`before` is the state it met): the end-of-chapter timer ends when reading
   /// itself reaches the next chapter; a jump moves its chapter with the listener. Reading time counts from
   /// when reading starts, not from the last tick (ticks stop during a long pause). A book that ends or an
   /// engine that fails during the fade gets its volume back.
-  static func followed(_ before: BoxState, _ state: BoxState, _ event: PlaybackEvent, at time: Double) -> (
-    BoxState, [BoxEffect]
-  ) {
-    guard var timer = state.sleepTimer else { return (state, []) }
+  static func followed(_ before: BoxState, _ state: BoxState, _ event: PlaybackEvent, at time: Double) -> Outcome {
+    guard var timer = state.sleepTimer else { return Outcome(state) }
     var next = state
     var speaking: Bool { if case .speaking = next.playback.phase { return true } else { return false } }
     var wasSpeaking: Bool { if case .speaking = before.playback.phase { return true } else { return false } }
@@ -140,7 +137,7 @@ enum SleepTimers {
       effects.append(.restoreVolume)
     }
     next.sleepTimer = timer
-    return (next, effects)
+    return Outcome(next, effects)
   }
 
   /// A timer set while another book was open goes on with the new one, from its place.
@@ -154,17 +151,19 @@ enum SleepTimers {
   }
 
   /// Reading stops at the place the listener last knew, the volume is back for next time, the display sleeps.
-  static func expire(_ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
+  static func expire(_ state: BoxState, at time: Double) -> Outcome {
     var next = state
     let place = state.sleepTimer?.placeAtLastControl
     next.sleepTimer = nil
-    var events: [BoxEvent] = []
-    if state.playback.phase.liveUtterance != nil { events.append(.playback(.stopTapped)) }
-    if let place, place != state.playback.offset { events.append(.playback(.moveTo(offset: place))) }
-    var effects: [BoxEffect]
-    (next, effects) = Box.reduce(next, events, at: time)
-    effects.append(.restoreVolume)
+    var send: [BoxAction] = []
+    if state.playback.phase.liveUtterance != nil { send.append(.playback(.stopTapped)) }
+    if let place, place != state.playback.offset { send.append(.playback(.moveTo(offset: place))) }
+    return Outcome(next, send: send + [.sleepTimerEnded])
+  }
+
+  static func ended(_ state: BoxState) -> Outcome {
+    var next = state
     next.display.asleep = true
-    return (next, effects)
+    return Outcome(next, [.restoreVolume])
   }
 }

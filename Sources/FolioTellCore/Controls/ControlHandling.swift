@@ -1,9 +1,7 @@
 /// A control or the knob, handled on the state it meets: the key describer first, then the chord, then
 /// the action the control map gives.
 enum ControlHandling {
-  static func handle(_ state: BoxState, control: String, gesture: Gesture, at time: Double) -> (
-    BoxState, [BoxEffect]
-  ) {
+  static func handle(_ state: BoxState, control: String, gesture: Gesture, at time: Double) -> Outcome {
     var next = state
     var effects: [BoxEffect] = []
     let chordCompleted = next.held.follow(control: control, gesture: gesture, at: time)
@@ -12,16 +10,16 @@ enum ControlHandling {
     // Any control during the sleep timer's fade wakes the box: the volume comes back.
     (next, effects) = SleepTimers.controlTouched(next, effects, at: time)
     let mode = ControlMap.mode(of: next)
-    if chordCompleted { return Box.appending(effects, to: toggleDescriber(next, at: time)) }
+    if chordCompleted { return toggleDescriber(next, at: time).after(effects) }
     if let describer = next.describer {
       if describer.hasTimedOut(at: time) {
         next.describer = nil
         effects.append(Box.say("Key describer off.", in: next))
       } else {
-        guard gesture == .short || gesture == .long else { return (next, effects) }
+        guard gesture == .short || gesture == .long else { return Outcome(next, effects) }
         // The describer's own control (a key bound to the chord) leaves it rather than being described.
         if ControlMap.action(control: control, gesture: gesture, in: mode) == .toggleKeyDescriber {
-          return Box.appending(effects, to: toggleDescriber(next, at: time))
+          return toggleDescriber(next, at: time).after(effects)
         }
         next.describer = KeyDescriber(lastPress: time)
         let description =
@@ -29,60 +27,51 @@ enum ControlHandling {
           ?? "Does nothing here."
         let held = gesture == .long ? " held" : ""
         effects.append(Box.say("\(spokenName(control))\(held): \(description)", in: next))
-        return (next, effects)
+        return Outcome(next, effects)
       }
     }
     guard let action = ControlMap.action(control: control, gesture: gesture, in: mode) else {
-      return (next, effects)
+      return Outcome(next, effects)
     }
     // A held BACK that was part of the chord does not also undo when let go.
-    if action == .undo, chordInvolved { return (next, effects) }
-    return Box.appending(effects, to: perform(action, next, at: time))
+    if action == .undo, chordInvolved { return Outcome(next, effects) }
+    return perform(action, next, at: time).after(effects)
   }
 
-  static func handle(_ state: BoxState, encoderSteps steps: Int, pushed: Bool, at time: Double) -> (
-    BoxState, [BoxEffect]
-  ) {
+  static func handle(_ state: BoxState, encoderSteps steps: Int, pushed: Bool, at time: Double) -> Outcome {
     var (next, effects) = SleepTimers.controlTouched(state, [], at: time)
     let mode = ControlMap.mode(of: next)
     let unit = pushed ? next.pushedKnob : next.knob
     if next.describer != nil, !(next.describer?.hasTimedOut(at: time) ?? true) {
       next.describer = KeyDescriber(lastPress: time)
       effects.append(Box.say(ControlMap.knobDescription(in: mode, pushed: pushed, unit: unit), in: next))
-      return (next, effects)
+      return Outcome(next, effects)
     }
     if mode == .reading, unit != .sentence, steps != 0 {
-      return Box.appending(effects, to: Navigation.knob(unit, steps: steps, next, at: time))
+      return Navigation.knob(unit, steps: steps, next, at: time).after(effects)
     }
-    guard ControlMap.mode(of: next) == .reading, steps != 0 else {
-      return Box.appending(
-        effects, to: Box.reduce(next, ControlMap.events(encoderSteps: steps, in: next), at: time))
+    guard mode == .reading, steps != 0 else {
+      return Outcome(next, effects, send: ControlMap.actions(encoderSteps: steps, in: mode))
     }
     next.resumeAfterSaying = false
     let chapterBefore = Navigation.chapterIndex(at: next.playback.offset, in: next.chapters)
-    var (moved, more) = Navigation.keepingUndo(next, at: time) {
-      Box.reduce($0, ControlMap.events(encoderSteps: steps, in: $0), at: time)
-    }
+    let jump = ControlMap.sentenceJumps(encoderSteps: steps)
+    var moved = Navigation.keepingUndo(next, at: time, jump).after(effects)
     // The knob took the place into another chapter: a tone says so without stopping the reading.
-    if Navigation.chapterIndex(at: moved.playback.offset, in: moved.chapters) != chapterBefore {
-      more.append(.earcon(.chapterCrossed))
-    }
-    return (moved, effects + more)
+    moved.send.append(.knobLanded(chapterBefore: chapterBefore))
+    return moved
   }
 
-  static func toggleDescriber(_ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
+  static func toggleDescriber(_ state: BoxState, at time: Double) -> Outcome {
     var next = state
     if state.describer == nil {
-      let (stopped, effects) = Interjection.say(
-        "Key describer on. Press any control to hear what it does. Hold BACK and MENU again to leave.", state,
-        at: time)
-      next = stopped
       next.describer = KeyDescriber(lastPress: time)
-      next.resumeAfterSaying = false
-      return (next, effects)
+      return Interjection.say(
+        "Key describer on. Press any control to hear what it does. Hold BACK and MENU again to leave.", next,
+        resumeReading: false)
     }
     next.describer = nil
-    return (next, [Box.say("Key describer off.", in: next)])
+    return Outcome(next, [Box.say("Key describer off.", in: next)])
   }
 
   /// How the describer names a control: "Play", "Encoder push".
@@ -91,7 +80,7 @@ enum ControlHandling {
     return words.prefix(1).uppercased() + words.dropFirst()
   }
 
-  static func perform(_ action: ControlAction, _ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
+  static func perform(_ action: ControlAction, _ state: BoxState, at time: Double) -> Outcome {
     var next = state
     // Only what is said over the book keeps a pending "go on reading"; anything else takes it over.
     switch action {
@@ -105,47 +94,47 @@ enum ControlHandling {
     case .playPause:
       return Resume.play(state, at: time)
     case .whereAmI:
-      return Interjection.say(WhereAmI.text(state), state, at: time)
+      return Interjection.say(WhereAmI.text(state), state)
     case .stop:
       guard state.playback.phase.liveUtterance != nil else {
-        return (state, [Box.say("Stopped.", in: state)])
+        return Outcome(state, [Box.say("Stopped.", in: state)])
       }
-      let (stopped, effects) = Box.reduce(state, .playback(.stopTapped), at: time)
-      return (stopped, effects + [Box.say("Stopped. PLAY goes on from here.", in: stopped)])
+      return Outcome(
+        state, send: [.playback(.stopTapped), .perform(Box.say("Stopped. PLAY goes on from here.", in: state))])
     case .startOver:
-      return Navigation.keepingUndo(state, at: time, force: true) {
-        Box.reduce($0, .playback(.startOverTapped), at: time)
-      }
-    case .nextSentence, .previousSentence:
-      let event: PlaybackEvent = action == .nextSentence ? .jumpToNextSentenceTapped : .jumpToPreviousSentenceTapped
-      return Navigation.keepingUndo(state, at: time) { Box.reduce($0, .playback(event), at: time) }
+      return Navigation.keepingUndo(state, at: time, force: true, [.startOverTapped])
+    case .nextSentence:
+      return Navigation.keepingUndo(state, at: time, [.jumpToNextSentenceTapped])
+    case .previousSentence:
+      return Navigation.keepingUndo(state, at: time, [.jumpToPreviousSentenceTapped])
     case .nextChapter:
       return Navigation.chapter(forward: true, state, at: time)
     case .previousChapter:
       return Navigation.chapter(forward: false, state, at: time)
-    case .faster, .slower:
-      let step = action == .faster ? ControlMap.speedStep : -ControlMap.speedStep
-      return SpokenSpeed.change(to: state.playback.wpm + step, state, at: time)
+    case .faster:
+      return SpokenSpeed.change(to: state.playback.wpm + SpeechRate.step, state)
+    case .slower:
+      return SpokenSpeed.change(to: state.playback.wpm - SpeechRate.step, state)
     case .openMenu:
-      return Box.reduce(state, .menu(.opened), at: time)
+      return Outcome(state, send: [.menu(.opened)])
     case .toggleBigWord:
       next.display.mode = state.display.mode == .reading ? .bigWord : .reading
-      return (next, [.earcon(.accepted)])
+      return Outcome(next, [.earcon(.accepted)])
     case .showStatus:
       next.display.statusRequestedAt = time
-      return (next, [.earcon(.accepted)])
+      return Outcome(next, [.earcon(.accepted)])
     case .undo:
       return Navigation.undo(state, at: time)
     case .toggleKeyDescriber:
       return toggleDescriber(state, at: time)
     case .menuNext:
-      return Box.reduce(state, .menu(.moved(steps: 1)), at: time)
+      return Outcome(state, send: [.menu(.moved(steps: 1))])
     case .menuPrevious:
-      return Box.reduce(state, .menu(.moved(steps: -1)), at: time)
+      return Outcome(state, send: [.menu(.moved(steps: -1))])
     case .menuChoose:
-      return Box.reduce(state, .menu(.chosen), at: time)
+      return Outcome(state, send: [.menu(.chosen)])
     case .menuBack:
-      return Box.reduce(state, .menu(.back), at: time)
+      return Outcome(state, send: [.menu(.back)])
     }
   }
 }

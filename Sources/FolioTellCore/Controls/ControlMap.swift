@@ -2,9 +2,6 @@
 /// as it is when the control is handled, so two presses queued behind each other both count and a press
 /// right after MENU already moves in the menu. The same tables give the key describer its words.
 public enum ControlMap {
-  /// How much one speed step changes the rate, in words per minute.
-  public static let speedStep = 25
-
   /// Reading: play/pause, where am I, stop, sentence and chapter steps, speed, the menu, the display, undo.
   /// A long BACK acts when it is let go, so that holding BACK with MENU (the key describer's chord) does not
   /// undo first.
@@ -80,15 +77,15 @@ public enum ControlMap {
     }
   }
 
-  /// The knob's detents: sentence by sentence while reading, item by item in the menu.
-  public static func events(encoderSteps steps: Int, in state: BoxState) -> [BoxEvent] {
-    guard steps != 0 else { return [] }
-    switch mode(of: state) {
-    case .reading:
-      let event: PlaybackEvent = steps > 0 ? .jumpToNextSentenceTapped : .jumpToPreviousSentenceTapped
-      return Array(repeating: .playback(event), count: steps.magnitude > 1000 ? 1000 : Int(steps.magnitude))
-    case .menu:
-      return [.menu(.moved(steps: steps))]
-    }
+  /// The knob's detents outside reading by sentence: item by item in the menu.
+  static func actions(encoderSteps steps: Int, in mode: ControlMode) -> [BoxAction] {
+    guard steps != 0, mode == .menu else { return [] }
+    return [.menu(.moved(steps: steps))]
+  }
+
+  /// The knob's detents while reading: a sentence each (at most 1000 at once).
+  public static func sentenceJumps(encoderSteps steps: Int) -> [PlaybackEvent] {
+    let event: PlaybackEvent = steps > 0 ? .jumpToNextSentenceTapped : .jumpToPreviousSentenceTapped
+    return Array(repeating: event, count: steps.magnitude > 1000 ? 1000 : Int(steps.magnitude))
   }
 }

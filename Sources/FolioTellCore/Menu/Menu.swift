@@ -65,7 +65,6 @@ public enum MenuEvent: Equatable, Sendable {
 public enum Menu {
   public static let sleepChoices: [Int?] = [0, 15, 30, 45, 60, nil]
   public static let percentChoices = Array(stride(from: 0, through: 90, by: 10))
-  public static let speedStep = 25
 
   public static func title(of page: MenuState.Page) -> String {
     switch page {
@@ -126,37 +125,63 @@ public enum Menu {
     return (next, [announceItem(menu, in: next, opening: true)])
   }
 
-  static func reduce(_ state: BoxState, _ event: MenuEvent, at time: Double) -> (BoxState, [BoxEffect]) {
+  static func reduce(_ state: BoxState, _ event: MenuEvent, at time: Double) -> Outcome {
     var next = state
-    var effects: [BoxEffect] = []
     switch event {
     case .opened:
       let wasReading = Interjection.isReading(state.playback.phase) || state.resumeAfterSaying
-      if state.playback.phase.liveUtterance != nil {
-        // Stop, keeping the place (the position reducer saves it): the voice is needed for the menu.
-        (next, effects) = Box.reduce(state, .playback(.stopTapped), at: time)
+      // Stop, keeping the place (the position reducer saves it): the voice is needed for the menu.
+      guard state.playback.phase.liveUtterance == nil else {
+        return Outcome(state, send: [.playback(.stopTapped), .showMenu(resumeReading: wasReading)])
       }
-      next.playAfterAnnouncement = false
-      next.resumeAfterSaying = false
-      next.menu = MenuState(resumeReading: wasReading)
-      return Box.appending(effects, to: enter(.main, next))
+      return show(resumeReading: wasReading, state)
     case .moved(let steps):
-      guard var menu = state.menu else { return (state, []) }
+      guard var menu = state.menu else { return Outcome(state) }
       let count = items(of: menu.page, in: state, subject: menu.subject).count
       menu.selected = min(max(menu.selected + steps, 0), count - 1)
       next.menu = menu
-      effects.append(announceItem(menu, in: next))
+      return Outcome(next, [announceItem(menu, in: next)])
     case .back:
-      guard let menu = state.menu else { return (state, []) }
+      guard let menu = state.menu else { return Outcome(state) }
       guard let parent = parent(of: menu.page) else {
-        return close("Menu closed.", state)
+        return Outcome(close("Menu closed.", state))
       }
-      return enter(parent.page, selected: parent.selected, subject: menu.subject, state)
+      return Outcome(enter(parent.page, selected: parent.selected, subject: menu.subject, state))
     case .chosen:
-      guard let menu = state.menu else { return (state, []) }
+      guard let menu = state.menu else { return Outcome(state) }
       return choose(menu, in: state, at: time)
     }
-    return (next, effects)
+  }
+
+  /// The menu's first page, once reading has stopped.
+  static func show(resumeReading: Bool, _ state: BoxState) -> Outcome {
+    var next = state
+    next.playAfterAnnouncement = false
+    next.resumeAfterSaying = false
+    next.menu = MenuState(resumeReading: resumeReading)
+    return Outcome(enter(.main, next))
+  }
+
+  /// The library changed: the book the listener last heard stays selected on the Books page; if it is
+  /// gone, the one now under the cursor is said, so choosing never opens a book that was not announced.
+  static func libraryChanged(_ entries: [LibraryBook], _ state: BoxState) -> Outcome {
+    var next = state
+    // What was learnt by opening a book (that it cannot be) stays with it while it is the same book.
+    next.library = entries.map { entry in
+      var kept = entry
+      if kept.problem == nil { kept.problem = state.library.first { $0.id == entry.id }?.problem }
+      return kept
+    }
+    guard var menu = state.menu, menu.page == .books else { return Outcome(next) }
+    let heard = menu.selected < state.library.count ? state.library[menu.selected].id : nil
+    if let heard, let index = entries.firstIndex(where: { $0.id == heard }) {
+      menu.selected = index
+      next.menu = menu
+      return Outcome(next)
+    }
+    menu.selected = min(menu.selected, max(entries.count - 1, 0))
+    next.menu = menu
+    return Outcome(next, [Box.say(announcement(menu, in: next), in: next)])
   }
 
   /// Leaves the menu with something said: reading goes on after it if it was going on when the menu

@@ -132,63 +132,64 @@ extension Menu {
 
   static func speeds(in state: BoxState) -> [Int] {
     let limits = state.playback.wpmLimits
-    let first = (limits.lowerBound + speedStep - 1) / speedStep * speedStep
-    let speeds = Array(stride(from: first, through: limits.upperBound, by: speedStep))
+    let step = SpeechRate.step
+    let first = (limits.lowerBound + step - 1) / step * step
+    let speeds = Array(stride(from: first, through: limits.upperBound, by: step))
     return speeds.isEmpty ? [state.playback.wpm] : speeds
   }
 
-  static func choose(_ menu: MenuState, in state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
+  static func choose(_ menu: MenuState, in state: BoxState, at time: Double) -> Outcome {
     switch menu.page {
     case .main:
       let item = MainItem.allCases[min(menu.selected, MainItem.allCases.count - 1)]
       switch item {
       case .books:
-        return enter(
-          .books, selected: state.bookID.flatMap { id in state.library.firstIndex { $0.id == id } } ?? 0, state)
-      case .goTo: return enter(.goTo, state)
-      case .bookmarks: return enter(.bookmarks, state)
+        return Outcome(
+          enter(.books, selected: state.bookID.flatMap { id in state.library.firstIndex { $0.id == id } } ?? 0, state))
+      case .goTo: return Outcome(enter(.goTo, state))
+      case .bookmarks: return Outcome(enter(.bookmarks, state))
       case .speed:
         // The step nearest the current rate.
         let speeds = speeds(in: state)
         let nearest =
           speeds.indices.min { abs(speeds[$0] - state.playback.wpm) < abs(speeds[$1] - state.playback.wpm) } ?? 0
-        return enter(.speed, selected: nearest, state)
+        return Outcome(enter(.speed, selected: nearest, state))
       case .voice:
         let voices = orderedVoices(state)
-        return enter(.voice, selected: voices.firstIndex { $0.id == state.playback.voice } ?? 0, state)
-      case .sound: return enter(.sound, state)
-      case .sleepTimer: return enter(.sleepTimer, state)
-      case .display: return enter(.display, state)
+        return Outcome(enter(.voice, selected: voices.firstIndex { $0.id == state.playback.voice } ?? 0, state))
+      case .sound: return Outcome(enter(.sound, state))
+      case .sleepTimer: return Outcome(enter(.sleepTimer, state))
+      case .display: return Outcome(enter(.display, state))
       case .about:
         let (entered, effects) = enter(.about, state)
-        return (entered, effects + [.describeSystem])
+        return Outcome(entered, effects + [.describeSystem])
       case .keyDescriber:
         var closed = state
         closed.menu = nil
         return ControlHandling.toggleDescriber(closed, at: time)
-      case .backToReading: return close("Menu closed.", state)
+      case .backToReading: return Outcome(close("Menu closed.", state))
       }
     case .books:
       guard menu.selected < state.library.count else {
-        return (state, [Box.say("No books found. Put books in the books folder or on a USB drive.", in: state)])
+        return Outcome(state, [Box.say("No books found. Put books in the books folder or on a USB drive.", in: state)])
       }
       let entry = state.library[menu.selected]
       if let problem = entry.problem {
-        return (state, [Box.say("\(entry.title) cannot be opened: \(problem). Choose another book.", in: state)])
+        return Outcome(state, [Box.say("\(entry.title) cannot be opened: \(problem). Choose another book.", in: state)])
       }
       var next = state
       next.menu = nil
       next.openingFromMenu = entry.id
-      return (next, [Box.say("Opening \(entry.title).", in: next), .openLibraryBook(bookID: entry.id)])
+      return Outcome(next, [Box.say("Opening \(entry.title).", in: next), .openLibraryBook(bookID: entry.id)])
     case .goTo:
       let pages: [MenuState.Page] = [.chapters, .percent, .pages]
-      guard menu.selected != 2 || !state.pages.isEmpty else { return enter(.percent, state) }
+      guard menu.selected != 2 || !state.pages.isEmpty else { return Outcome(enter(.percent, state)) }
       // The page the listener is on is selected, so a page near it is a few steps away.
       let current = state.pages.lastIndex { $0.start <= state.playback.offset } ?? 0
-      return enter(pages[min(menu.selected, 2)], selected: menu.selected == 2 ? current : 0, state)
+      return Outcome(enter(pages[min(menu.selected, 2)], selected: menu.selected == 2 ? current : 0, state))
     case .pages:
       guard menu.selected < state.pages.count else {
-        return (state, [Box.say("This book has no page numbers.", in: state)])
+        return Outcome(state, [Box.say("This book has no page numbers.", in: state)])
       }
       let page = state.pages[menu.selected]
       var words = "Page \(page.label)"
@@ -196,7 +197,7 @@ extension Menu {
       return goTo(page.start, saying: words, menu, state, at: time)
     case .chapters:
       guard menu.selected < state.chapters.count else {
-        return (state, [Box.say("This book has no chapters.", in: state)])
+        return Outcome(state, [Box.say("This book has no chapters.", in: state)])
       }
       let chapter = state.chapters[menu.selected]
       return goTo(chapter.start, saying: chapter.title, menu, state, at: time)
@@ -207,75 +208,63 @@ extension Menu {
       if let title = Navigation.chapterTitle(at: offset, in: state) { words += ". " + title }
       return goTo(offset, saying: words, menu, state, at: time)
     case .bookmarks:
-      if menu.selected == 0 { return Bookmarks.add(state, at: time) }
-      return enter(.bookmark, subject: menu.selected - 1, state)
+      if menu.selected == 0 { return Outcome(Bookmarks.add(state, at: time)) }
+      return Outcome(enter(.bookmark, subject: menu.selected - 1, state))
     case .bookmark:
-      guard menu.subject < state.bookmarks.count else { return enter(.bookmarks, state) }
+      guard menu.subject < state.bookmarks.count else { return Outcome(enter(.bookmarks, state)) }
       let offset = state.bookmarks[menu.subject]
       if menu.selected == 0 {
         return goTo(
           offset, saying: "Bookmark \(menu.subject + 1). \(WhereAmI.placeName(offset, in: state))", menu, state,
           at: time)
       }
-      return Bookmarks.remove(at: menu.subject, state)
+      return Outcome(Bookmarks.remove(at: menu.subject, state))
     case .speed:
       let speeds = speeds(in: state)
       let wpm = speeds[min(menu.selected, speeds.count - 1)]
-      var changed = state
-      changed.menu = nil
-      (changed, _) = Box.reduce(changed, .playback(.speedChanged(wpm: wpm)), at: time)
-      changed.menu = menu
-      let (closed, effects) = close("Speed \(wpm) words a minute.", changed)
-      let saved = PlaybackSettings(wpm: changed.playback.wpm, voice: changed.playback.voice)
-      return (closed, (wpm != state.playback.wpm ? [.saveSettings(saved)] : []) + effects)
+      // The rate changes, then the menu closes saying it at that rate (the step's end saves it).
+      return Outcome(state, send: [.playback(.speedChanged(wpm: wpm)), .closeMenu("Speed \(wpm) words a minute.")])
     case .voice:
       let voices = orderedVoices(state)
       guard menu.selected < voices.count else {
-        return (state, [Box.say("No other voices are installed.", in: state)])
+        return Outcome(state, [Box.say("No other voices are installed.", in: state)])
       }
       let voice = voices[menu.selected]
-      var changed = state
-      changed.menu = nil
-      (changed, _) = Box.reduce(changed, .playback(.voiceChanged(voice: voice.id)), at: time)
-      changed.menu = menu
-      let (closed, effects) = close("Voice: \(voice.name).", changed)
-      let saved = PlaybackSettings(wpm: changed.playback.wpm, voice: changed.playback.voice)
-      return (closed, (voice.id != state.playback.voice ? [.saveSettings(saved)] : []) + effects)
+      return Outcome(state, send: [.playback(.voiceChanged(voice: voice.id)), .closeMenu("Voice: \(voice.name).")])
     case .sound:
       switch menu.selected {
       case 0:
-        return enter(.volume, selected: BoxSettings.volumeChoices.firstIndex { $0 >= state.volume } ?? 9, state)
+        return Outcome(enter(.volume, selected: BoxSettings.volumeChoices.firstIndex { $0 >= state.volume } ?? 9, state))
       case 1:
-        return enter(.pitch, selected: BoxSettings.pitchChoices.firstIndex { $0 >= state.pitch } ?? 0, state)
+        return Outcome(enter(.pitch, selected: BoxSettings.pitchChoices.firstIndex { $0 >= state.pitch } ?? 0, state))
       default:
         var next = state
         next.earcons.toggle()
-        return close(next.earcons ? "Sounds for presses on." : "Sounds for presses off.", next)
+        return Outcome(close(next.earcons ? "Sounds for presses on." : "Sounds for presses off.", next))
       }
     case .volume:
       var next = state
       next.volume = BoxSettings.volumeChoices[min(menu.selected, BoxSettings.volumeChoices.count - 1)]
       let (closed, effects) = close("Volume \(next.volume) percent.", next)
-      return (closed, [.setVolume(next.volume)] + effects)
+      return Outcome(closed, [.setVolume(next.volume)] + effects)
     case .pitch:
       var next = state
       next.pitch = BoxSettings.pitchChoices[min(menu.selected, BoxSettings.pitchChoices.count - 1)]
       let (closed, effects) = close("Pitch \(next.pitch).", next)
-      return (closed, [.setPitch(next.pitch)] + effects)
+      return Outcome(closed, [.setPitch(next.pitch)] + effects)
     case .about:
-      return close("Menu closed.", state)
+      return Outcome(close("Menu closed.", state))
     case .sleepTimer:
       let minutes = sleepChoices[min(menu.selected, sleepChoices.count - 1)]
       var next = state
       if minutes == 0 {
         next.sleepTimer = nil
-        return Box.appending(
-          state.sleepTimer?.isFading == true ? [.restoreVolume] : [], to: close("Sleep timer off.", next))
+        return Outcome(close("Sleep timer off.", next)).after(state.sleepTimer?.isFading == true ? [.restoreVolume] : [])
       }
       next.sleepTimer = SleepTimers.make(minutes: minutes, state, at: time)
-      guard next.sleepTimer != nil else { return close("No book is open, so there is no chapter to end.", state) }
+      guard next.sleepTimer != nil else { return Outcome(close("No book is open, so there is no chapter to end.", state)) }
       let words = minutes.map { "Reading stops in \($0) minutes." } ?? "Reading stops at the end of the chapter."
-      return close(words, next)
+      return Outcome(close(words, next))
     case .display:
       var next = state
       let words: String
@@ -293,17 +282,17 @@ extension Menu {
         next.display.isOff.toggle()
         words = next.display.isOff ? "Display off." : "Display on."
       }
-      return close(words, next)
+      return Outcome(close(words, next))
     }
   }
 
   /// A place chosen in the menu: the menu closes, the place is said, and reading goes on if it was.
-  static func goTo(_ offset: Int, saying words: String, _ menu: MenuState, _ state: BoxState, at time: Double) -> (
-    BoxState, [BoxEffect]
-  ) {
-    var (next, effects) = Navigation.go(to: offset, saying: words, state, at: time, closingMenu: true)
+  static func goTo(_ offset: Int, saying words: String, _ menu: MenuState, _ state: BoxState, at time: Double)
+    -> Outcome
+  {
+    var went = Navigation.go(to: offset, saying: words, state, at: time, closingMenu: true)
     // Reading goes on from the new place: the listener chose where to read.
-    next.playAfterAnnouncement = true
-    return (next, effects)
+    went.state.playAfterAnnouncement = true
+    return went
   }
 }

@@ -15,17 +15,25 @@ enum Navigation {
   }
 
   /// A jump that keeps where the listener was for undo, unless it went nowhere (NEXT at the last sentence):
-  /// then the undo place stays what it was.
-  static func keepingUndo(
-    _ state: BoxState, at time: Double, force: Bool = false,
-    _ jump: (BoxState) -> (BoxState, [BoxEffect])
-  ) -> (BoxState, [BoxEffect]) {
-    var (next, effects) = jump(noteJump(state, at: time, force: force))
-    if next.playback.offset == state.playback.offset, effects.isEmpty {
-      next.undoPlace = state.undoPlace
-      next.lastJumpTime = state.lastJumpTime
-    }
-    return (next, effects)
+  /// then the undo place stays what it was (see `settle`).
+  static func keepingUndo(_ state: BoxState, at time: Double, force: Bool = false, _ jump: [PlaybackEvent]) -> Outcome {
+    let mark = JumpMark(playback: state.playback, undoPlace: state.undoPlace, lastJumpTime: state.lastJumpTime)
+    return Outcome(noteJump(state, at: time, force: force), send: jump.map { .playback($0) } + [.settleJump(mark)])
+  }
+
+  /// After a jump: one that changed nothing of playback leaves the undo place as it was.
+  static func settle(_ mark: JumpMark, _ state: BoxState) -> BoxState {
+    guard state.playback == mark.playback else { return state }
+    var next = state
+    next.undoPlace = mark.undoPlace
+    next.lastJumpTime = mark.lastJumpTime
+    return next
+  }
+
+  /// The knob's detents crossed into another chapter: a tone says so without stopping the reading.
+  static func knobLanded(chapterBefore: Int?, _ state: BoxState) -> Outcome {
+    guard chapterIndex(at: state.playback.offset, in: state.chapters) != chapterBefore else { return Outcome(state) }
+    return Outcome(state, [.earcon(.chapterCrossed)])
   }
 
   /// The chapter the offset is in, by index.
@@ -39,11 +47,11 @@ enum Navigation {
 
   /// A long NEXT: the next chapter. A long PREVIOUS: the start of this chapter, or the one before when the
   /// listener is at its very start.
-  static func chapter(forward: Bool, _ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
+  static func chapter(forward: Bool, _ state: BoxState, at time: Double) -> Outcome {
     let chapters = state.chapters
     let offset = state.playback.offset
     guard !chapters.isEmpty else {
-      return Box.appending([], to: refuse("This book has no chapters.", state, at: time))
+      return refuse("This book has no chapters.", state)
     }
     let current = chapterIndex(at: offset, in: chapters)
     let target: Int?
@@ -57,7 +65,7 @@ enum Navigation {
     }
     guard let target else {
       let words = forward ? "This is the last chapter." : "This is the first chapter."
-      return refuse(words, state, at: time)
+      return refuse(words, state)
     }
     return go(to: chapters[target].start, saying: chapters[target].title, state, at: time)
   }
@@ -70,38 +78,39 @@ enum Navigation {
     return sentence.start >= chapter.start ? sentence.start : chapter.start
   }
 
-  /// What cannot be done is said over the book (which goes on afterwards), with the error tone first.
-  static func refuse(_ words: String, _ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
-    let (next, effects) = Interjection.say(words, state, at: time)
-    return (next, effects + [.earcon(.error)])
+  /// What cannot be done is said over the book (which goes on afterwards), with the error tone after it.
+  static func refuse(_ words: String, _ state: BoxState) -> Outcome {
+    var said = Interjection.say(words, state)
+    said.send.append(.perform(.earcon(.error)))
+    return said
   }
 
   /// Moves the place, says where it landed, and goes on reading if reading was going on.
   static func go(to offset: Int, saying words: String, _ state: BoxState, at time: Double, closingMenu: Bool = false)
-    -> (BoxState, [BoxEffect])
+    -> Outcome
   {
     var next = noteJump(state, at: time, force: true)
     if closingMenu { next.menu = nil }
     let text = words.hasSuffix(".") || words.hasSuffix("!") || words.hasSuffix("?") ? words : words + "."
-    return Interjection.say(text, next, at: time, before: [.playback(.moveTo(offset: offset))])
+    return Interjection.say(text, next, before: [.moveTo(offset: offset)])
   }
 
   /// Back to where the listener was before the last jump; undo again goes forth.
-  static func undo(_ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
+  static func undo(_ state: BoxState, at time: Double) -> Outcome {
     guard let place = state.undoPlace, place != state.playback.offset else {
-      return refuse("Nothing to undo.", state, at: time)
+      return refuse("Nothing to undo.", state)
     }
     let from = state.playback.offset
-    var (next, effects) = go(to: place, saying: "Back to " + WhereAmI.placeName(place, in: state), state, at: time)
-    next.undoPlace = from
-    next.lastJumpTime = nil
-    return (next, effects)
+    var back = go(to: place, saying: "Back to " + WhereAmI.placeName(place, in: state), state, at: time)
+    // Undo again goes forth: the actions it sends leave these alone.
+    back.state.undoPlace = from
+    back.state.lastJumpTime = nil
+    return back
   }
 
   /// Detents of the knob by paragraph or chapter: reading goes on from the place reached (as by sentence),
   /// with a tone when a chapter was crossed.
-  static func knob(_ unit: KnobUnit, steps: Int, _ state: BoxState, at time: Double) -> (BoxState, [BoxEffect])
-  {
+  static func knob(_ unit: KnobUnit, steps: Int, _ state: BoxState, at time: Double) -> Outcome {
     let starts: [Int]
     switch unit {
     case .sentence: starts = state.playback.book.sentences.map(\.start)
@@ -122,15 +131,16 @@ enum Navigation {
       }
     }
     guard target != state.playback.offset else {
-      return (state, [.earcon(.error)])
+      return Outcome(state, [.earcon(.error)])
     }
     var next = noteJump(state, at: time)
     next.resumeAfterSaying = false
     let chapterBefore = chapterIndex(at: state.playback.offset, in: state.chapters)
-    var effects: [BoxEffect]
-    (next, effects) = Box.reduce(next, [.playback(.moveTo(offset: target)), .playback(.primaryTapped)], at: time)
-    if chapterIndex(at: target, in: state.chapters) != chapterBefore { effects.append(.earcon(.chapterCrossed)) }
-    return (next, effects)
+    let crossed = chapterIndex(at: target, in: state.chapters) != chapterBefore
+    return Outcome(
+      next,
+      send: [.playback(.moveTo(offset: target)), .playback(.primaryTapped)]
+        + (crossed ? [.perform(.earcon(.chapterCrossed))] : []))
   }
 
   /// A percentage of the book (0 to 100): the start of the sentence there.

@@ -225,7 +225,7 @@ public enum Playback {
     var next = state
     switch event {
     case .speedChanged(let wpm):
-      next.wpm = min(max(wpm, state.wpmLimits.lowerBound), state.wpmLimits.upperBound)
+      next.wpm = SpeechRate.clamped(wpm, within: state.wpmLimits)
     case .voiceChanged(let voice) where !voice.isEmpty:
       next.voice = voice
     default:

@@ -54,6 +54,13 @@ public enum PlaybackPhase: Equatable, Sendable {
 public enum SpeechRate {
   public static let normal = 175
   public static let limits = 80...900
+  /// What one FASTER or SLOWER press, and one item of the menu's Speed page, changes the rate by.
+  public static let step = 25
+
+  /// The rate within the limits: the one place a rate is clamped.
+  public static func clamped(_ wpm: Int, within limits: ClosedRange<Int> = limits) -> Int {
+    min(max(wpm, limits.lowerBound), limits.upperBound)
+  }
 }
 
 /// Everything playback decides from.
@@ -86,7 +93,7 @@ public struct PlaybackState: Equatable, Sendable {
     self.utteranceToken = utteranceToken
     self.offset = min(max(offset, 0), book.endOffset)
     self.word = nil
-    self.wpm = min(max(wpm, wpmLimits.lowerBound), wpmLimits.upperBound)
+    self.wpm = SpeechRate.clamped(wpm, within: wpmLimits)
     self.voice = voice
     self.wpmLimits = wpmLimits
     self.failure = nil

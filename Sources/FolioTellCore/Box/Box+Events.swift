@@ -1,0 +1,87 @@
+extension Box {
+  /// An event that came in (or that a feature sent as one), to the feature it is for.
+  static func handle(_ event: BoxEvent, _ state: BoxState, at time: Double) -> Outcome {
+    var next = state
+    var effects: [BoxEffect] = []
+    switch event {
+    case .playback(let playbackEvent):
+      // In the menu the listener's playback controls do nothing (a control mapped just before the menu
+      // opened must not start reading under it); the engine's callbacks, and the voice a book opened from
+      // the menu asks for, still count.
+      if state.menu != nil, playbackEvent.engineToken == nil {
+        guard case .voiceChanged = playbackEvent else { return Outcome(state) }
+      }
+      return playbackStep(playbackEvent, state, at: time)
+    case .control(let name, let gesture):
+      // The listener took over: the greeting no longer starts reading by itself.
+      next.playAfterAnnouncement = false
+      next.display.lastInput = time
+      return ControlHandling.handle(next, control: name, gesture: gesture, at: time)
+    case .encoder(let steps):
+      next.playAfterAnnouncement = false
+      next.display.lastInput = time
+      return ControlHandling.handle(next, encoderSteps: steps, pushed: false, at: time)
+    case .encoderPushed(let steps):
+      next.playAfterAnnouncement = false
+      next.display.lastInput = time
+      return ControlHandling.handle(next, encoderSteps: steps, pushed: true, at: time)
+    case .partMissing(let part):
+      guard !state.missingParts.contains(part) else { return Outcome(state) }
+      next.missingParts.append(part)
+    case .poweredOn:
+      return Greeting.poweredOn(state)
+    case .announcementFinished:
+      guard state.playAfterAnnouncement || state.resumeAfterSaying else {
+        // Said, and nothing is read: the sound stays on for a while (the next menu item needs no start-up),
+        // and is released like a pause's.
+        guard state.audio.isActive, state.playback.phase.liveUtterance == nil else { return Outcome(state) }
+        next.audio.pausedSince = time
+        return Outcome(next)
+      }
+      next.playAfterAnnouncement = false
+      next.resumeAfterSaying = false
+      guard state.menu == nil, state.playback.phase.liveUtterance == nil else { return Outcome(next) }
+      return Outcome(next, send: [.playback(.primaryTapped)])
+    case .bookOpened(
+      let bookID, let book, let saved, let title, let path, let chapters, let bookmarks, let pages, let notes,
+      let language, let settings, let paragraphs):
+      let opened = OpenedBook(
+        bookID: bookID, book: book, saved: saved, title: title, path: path, chapters: chapters, bookmarks: bookmarks,
+        pages: pages, notes: notes, language: language, settings: settings, paragraphs: paragraphs)
+      return opened.open(in: state, at: time)
+    case .clockTicked:
+      return Ticks.ticked(state, at: time)
+    case .menu(let menuEvent):
+      return Menu.reduce(state, menuEvent, at: time)
+    case .bookFailedToOpen(let title, let reason):
+      // From now on the book is listed with the reason, instead of failing again in silence.
+      if let id = state.openingFromMenu, let index = state.library.firstIndex(where: { $0.id == id }) {
+        next.library[index].problem = reason
+      }
+      next.openingFromMenu = nil
+      effects.append(Box.say("Cannot open \(title): \(reason).", in: state))
+      effects.append(.earcon(.error))
+    case .voicesFound(let voices):
+      next.voices = voices
+    case .systemDescribed(let facts):
+      next.about = facts
+      if let menu = state.menu, menu.page == .about {
+        effects.append(Box.say(Menu.announcement(menu, in: next, opening: true), in: next))
+      }
+    case .libraryChanged(let entries):
+      return Menu.libraryChanged(entries, state)
+    case .positionStoreFailed(let reason):
+      next.storeProblem = reason
+      // What was to be saved is not: the place counts as unsaved, so the next save (or clock tick) writes it.
+      next.position.lastSaved = nil
+    case .positionStoreRecovered:
+      // Every save that works after a failure says so; the first one is news, the rest are not.
+      guard state.storeProblem != nil else { return Outcome(state) }
+      next.storeProblem = nil
+      // Settings and the open book may have failed to save meanwhile: write them again.
+      effects.append(.saveSettings(PlaybackSettings(wpm: state.playback.wpm, voice: state.playback.voice)))
+      if let bookID = state.bookID { effects.append(.rememberOpenBook(bookID: bookID, path: state.bookPath)) }
+    }
+    return Outcome(next, effects)
+  }
+}

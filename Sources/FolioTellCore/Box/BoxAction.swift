@@ -1,0 +1,31 @@
+/// What a feature asks the root to do next, within the same step. Features never call the root: they
+/// return these, and the root sends them in order, each on the state the one before left, before anything
+/// else. That is how "stop, then move, then say where we are" stays one step with its effects in order.
+enum BoxAction: Sendable {
+  /// An event, handled as if it had come in (the greeting after a book opened from the menu).
+  case event(BoxEvent)
+  /// A playback event from a feature: unlike the listener's, it is taken while the menu is open.
+  case playback(PlaybackEvent)
+  case menu(MenuEvent)
+  /// An effect, in its place among the effects the sent actions make.
+  case perform(BoxEffect)
+  /// The end of something said over the book: the words, and whether reading goes on after them.
+  case sayOver(String, resumeReading: Bool)
+  /// The menu's first page, once reading has stopped for it.
+  case showMenu(resumeReading: Bool)
+  /// Leaves the menu with these words, after a setting changed.
+  case closeMenu(String)
+  /// A jump is over: if it went nowhere, the undo place is what it was before it.
+  case settleJump(JumpMark)
+  /// The knob's detents are over: a tone if they crossed into another chapter.
+  case knobLanded(chapterBefore: Int?)
+  /// The sleep timer ended reading: the volume is back for next time and the display sleeps.
+  case sleepTimerEnded
+}
+
+/// Where the listener was when a jump began, to tell afterwards whether it moved anything.
+struct JumpMark: Sendable {
+  var playback: PlaybackState
+  var undoPlace: Int?
+  var lastJumpTime: Double?
+}

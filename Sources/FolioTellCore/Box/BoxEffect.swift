@@ -1,0 +1,32 @@
+public enum BoxEffect: Equatable, Sendable {
+  case playback(PlaybackEffect)
+  /// Hand the engine the text it will speak from now on.
+  case loadBook(SentenceMap)
+  case savePosition(PositionSave)
+  /// The listener changed the rate or voice: keep it, durably.
+  case saveSettings(PlaybackSettings)
+  /// This book is the one to reopen after a restart.
+  case rememberOpenBook(bookID: String, path: String? = nil)
+  /// Say this (a menu item, a confirmation) with the reading voice and rate; nothing is reading meanwhile.
+  case announce(text: String, wpm: Int, voice: String)
+  /// Open this book of the library (the runtime reads its file and posts `bookOpened`).
+  case openLibraryBook(bookID: String)
+  /// Keep a bookmark of the open book, durably.
+  case addBookmark(bookID: String, position: ReadingPosition)
+  case removeBookmark(bookID: String, offset: Int)
+  /// A short tone (dropped when the listener turned them off).
+  case earcon(Earcon)
+  /// The volume (percent) and pitch for what is heard from now on.
+  case setVolume(Int)
+  case setPitch(Int)
+  /// Keep the settings besides rate and voice, durably.
+  case saveBoxSettings(BoxSettings)
+  /// Keep the rate and voice chosen for this book.
+  case saveBookSettings(bookID: String, settings: PlaybackSettings)
+  /// Find the version and free space (posts `systemDescribed`).
+  case describeSystem
+  /// Fade the sound to silence over this many seconds (the sleep timer's end).
+  case fadeOut(seconds: Double)
+  /// Back to full volume at once (a fade cancelled, reading after the timer).
+  case restoreVolume
+}

@@ -1,0 +1,32 @@
+public enum BoxEvent: Equatable, Sendable {
+  case playback(PlaybackEvent)
+  /// A named control (a button, a key) was used; what it does depends on the mode, decided here.
+  case control(name: String, gesture: Gesture)
+  /// The knob turned this many detents (positive clockwise).
+  case encoder(steps: Int)
+  /// The knob turned while pushed in.
+  case encoderPushed(steps: Int)
+  /// A book was opened, with the place the store had kept for it.
+  case bookOpened(
+    bookID: String, book: SentenceMap, saved: ReadingPosition?, title: String? = nil, path: String? = nil,
+    chapters: [ChapterMark] = [], bookmarks: [Int] = [], pages: [PageMark] = [], notes: [Int] = [],
+    language: String? = nil, settings: PlaybackSettings? = nil, paragraphs: [Int] = [])
+  /// The box has started: say where the listener is and go on reading, or how to choose a book.
+  case poweredOn
+  /// The last announcement was said to its end (not cut off by something newer).
+  case announcementFinished
+  /// A part of the box is missing or broken (the buttons' GPIO chip): said at power on, after the book.
+  case partMissing(String)
+  case clockTicked
+  case positionStoreFailed(reason: String)
+  case positionStoreRecovered
+  case menu(MenuEvent)
+  /// The voices installed (posted at start).
+  case voicesFound([VoiceChoice])
+  /// The version and free space, asked for by the About page.
+  case systemDescribed(SystemFacts)
+  /// The books in the library changed (found at start, a drive plugged in, a file added).
+  case libraryChanged([LibraryBook])
+  /// A book chosen in the menu could not be opened: why, said to the listener.
+  case bookFailedToOpen(title: String, reason: String)
+}
