@@ -77,7 +77,8 @@ let package = Package(
       name: "FolioTellTestSupport", dependencies: ["FolioTellCore", "FolioTellRuntime"],
       path: "Tests/FolioTellTestSupport"),
     .testTarget(
-      name: "FolioTellRuntimeTests", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellTestSupport"],
+      name: "FolioTellRuntimeTests",
+      dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSystem", "FolioTellTestSupport"],
       exclude: ["Traces"]),
     .testTarget(
       name: "FolioTellSpeechTests",

@@ -243,6 +243,9 @@ public final class EventLoop: Sendable {
     return pthread_equal(runner, pthread_self()) != 0
   }
 
+  /// Whether a thread is in `run` now.
+  public var isRunning: Bool { state.withLock { $0.runner != nil } && !hasFinished }
+
   /// Whether `run` has returned.
   public var hasFinished: Bool { finished.withLock { $0 } }
 }

@@ -116,6 +116,37 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: data).contains { $0.hasSuffix(".log") })
   }
 
+  /// The threads of a process, by name, from /proc/PID/task.
+  static func threads(of pid: Int32) -> [String] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.sorted().map { task in
+      let comm = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? "?"
+      return comm.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+  }
+
+  /// `run` reading a book, with a display configured (its I2C bus missing) and the watchdog on: the event
+  /// loop, the speech worker and the renderer, no more. espeak-ng's own thread (started inside
+  /// espeak_Initialize, asleep for good) is named after it and is not the box's.
+  @Test func runHasAtMostThreeThreadsTheLoopTheSpeechWorkerAndTheRenderer() throws {
+    let socket = try NotifySocket()
+    let (config, _) = try box(book: true)
+    let json = try String(contentsOfFile: config, encoding: .utf8)
+    try json.replacingOccurrences(
+      of: #""audio": "virtual","#, with: #""audio": "virtual", "display": {"controller": "ssd1306", "bus": "/dev/i2c-97"},"#
+    ).write(toFile: config, atomically: true, encoding: .utf8)
+    let process = try start(config: config, socket: socket)
+    defer { if process.isRunning { process.terminate() } }
+    let untilReading = socket.receive(until: { $0.hasPrefix("STATUS=Reading emma, ") }, timeout: 20)
+    #expect(untilReading.contains { $0.message == "READY=1" }, "\(untilReading)")
+    let all = Self.threads(of: process.processIdentifier)
+    let threads = all.filter { $0 != "espeak-ng" }
+    print("run's threads while reading: \(threads.count) \(threads) (and espeak-ng's: \(all.count - threads.count))")
+    #expect(all.count - threads.count <= 1, "\(all)")
+    #expect(threads.count <= 3, "\(threads)")
+    #expect(threads.contains("foliotell.speec"), "\(threads)")
+  }
+
   @Test func withoutABookItIsReadyAndSaysHowToChooseOne() throws {
     let socket = try NotifySocket()
     let (config, _) = try box(book: false)

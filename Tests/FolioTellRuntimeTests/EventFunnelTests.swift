@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import FolioTellSystem
 import Testing
 
 @testable import FolioTellRuntime
@@ -66,12 +67,15 @@ import Testing
         all.signal()
       }
     }
-    funnel.start()
+    let loop = try! EventLoop()
+    loop.start(name: "test.loop")
+    funnel.start(on: loop)
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
       for sequence in 0..<500 { funnel.post((thread, sequence)) }
     }
     #expect(all.wait(timeout: .now() + 20) == .success)
     funnel.stop()
+    loop.stopAndWait()
     for thread in 0..<8 { #expect(seen.withLock { $0[thread] } == Array(0..<500)) }
   }
 
@@ -86,22 +90,57 @@ import Testing
     #expect(funnel.backlog == 0)
   }
 
-  @Test func aStartedFunnelHandlesEveryEventOnOneThreadOfItsOwn() {
+  @Test func aStartedFunnelHandlesEveryEventOnTheLoopsThread() throws {
     let funnel = EventFunnel<Int>()
     let handled = DispatchSemaphore(value: 0)
     let threads = Mutex<Set<UInt>>([])
+    let loop = try EventLoop()
+    let onLoop = Mutex(true)
     funnel.attach { _ in
       threads.withLock { _ = $0.insert(UInt(bitPattern: Int(bitPattern: pthread_self()))) }
+      if !loop.isOnLoopThread { onLoop.withLock { $0 = false } }
       handled.signal()
     }
-    funnel.start()
+    loop.start(name: "test.loop")
+    funnel.start(on: loop)
     for number in 0..<3 {
       DispatchQueue.global().async { funnel.post(number) }
     }
     for _ in 0..<3 { #expect(handled.wait(timeout: .now() + 10) == .success) }
     funnel.stop()
+    loop.stopAndWait()
+    #expect(onLoop.withLock { $0 })
     let poster = UInt(bitPattern: Int(bitPattern: pthread_self()))
     #expect(threads.withLock { $0.count } == 1)
     #expect(threads.withLock { !$0.contains(poster) })
+  }
+
+  /// The heartbeat (systemd's watchdog ping) runs on the loop at its interval, and stops with the funnel.
+  @Test func theHeartbeatBeatsOnTheLoopUntilTheFunnelStops() throws {
+    let funnel = EventFunnel<Int>()
+    funnel.attach { _ in }
+    let loop = try EventLoop()
+    let beats = Mutex(0)
+    let third = DispatchSemaphore(value: 0)
+    loop.start(name: "test.loop")
+    funnel.start(
+      on: loop,
+      heartbeat: (
+        0.01,
+        {
+          precondition(loop.isOnLoopThread)
+          if beats.withLock({ $0 += 1; return $0 }) == 3 { third.signal() }
+        }
+      ))
+    #expect(third.wait(timeout: .now() + 10) == .success)
+    funnel.stop()
+    let stoppedAt = beats.withLock { $0 }
+    // Once stopped, a beat already due may run, and then none: the loop is asked for one more turn and
+    // nothing is added.
+    let turned = DispatchSemaphore(value: 0)
+    loop.schedule(at: EventLoop.now() + 0.05) { turned.signal() }
+    #expect(turned.wait(timeout: .now() + 10) == .success)
+    #expect(beats.withLock { $0 } <= stoppedAt + 1)
+    loop.stopAndWait()
   }
 }

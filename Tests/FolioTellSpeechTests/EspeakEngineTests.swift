@@ -324,7 +324,7 @@ struct WavFile {
       funnel: funnel,
       effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: InMemoryPositionStore()),
       clock: MonotonicClock())
-    funnel.start()
+    try funnel.startOnLoopOfItsOwn()
     return (runtime, funnel)
   }
 

@@ -249,7 +249,7 @@ func coverageProblems(of spans: [TextSpan], in book: SentenceMap, from: Int = 0)
       funnel: funnel,
       effects: EffectHandler(speech: engine, audio: SilentAudioOutput(), store: InMemoryPositionStore()),
       clock: MonotonicClock())
-    funnel.start()
+    try funnel.startOnLoopOfItsOwn()
     defer { funnel.stop() }
     let shown = Mutex<[TextSpan]>([])
     let finished = DispatchSemaphore(value: 0)

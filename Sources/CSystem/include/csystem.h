@@ -16,5 +16,6 @@ static inline int folio_errno(void) { return errno; }
 // Names a thread (15 bytes shown by top -H) and makes a close-on-exec pipe: both are GNU extensions that
 // Swift's Glibc module does not declare.
 int folio_set_thread_name(pthread_t thread, const char *name);
+int folio_get_thread_name(pthread_t thread, char *name, size_t length);
 int folio_pipe_cloexec(int ends[2]);
 #endif

@@ -281,7 +281,7 @@ public final class Appliance: Sendable {
     guard let loop else { return }
     if session.useLibrary { library.watch(runtime, loop: loop, report: report) }
     display?.start()
-    funnel.start(heartbeat: heartbeat)
+    funnel.start(on: loop, heartbeat: heartbeat)
     if ownsLoop { loop.start(name: "foliotell.loop") }
   }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import FolioTellBooks
 import FolioTellCore
 import FolioTellRuntime
@@ -13,8 +12,9 @@ import Synchronization
 final class LibraryService: Sendable {
   let library: Library
   private let books = Mutex<[LibraryEntry]>([])
-  /// Books are opened one at a time, in the order chosen (off the funnel's thread, on the box).
-  private let opening = DispatchQueue(label: "foliotell.library.open")
+  /// Books are opened and drives scanned one at a time, in the order asked, off the event loop, on a
+  /// thread that exists only while there is one to open.
+  private let opening = PassingWorker(name: "foliotell.books")
   private let language: String?
   private let readNotes: Bool
   private let fixedVoice: String?
@@ -58,11 +58,11 @@ final class LibraryService: Sendable {
     }
     let booksChanged: EventLoop.Handler = { [self] _ in
       guard watcher.waitForChange(timeout: 0) else { return }
-      opening.async { self.scan(into: runtime) }
+      opening.run { self.scan(into: runtime) }
     }
     let drivesChanged: EventLoop.Handler = { [self] _ in
       watcher.mountsChanged()
-      opening.async { self.scan(into: runtime) }
+      opening.run { self.scan(into: runtime) }
     }
     do {
       try loop.watch(watcher.descriptor, booksChanged)
@@ -85,7 +85,7 @@ final class LibraryService: Sendable {
     if synchronous {
       read(bookID, runtime: runtime)
     } else {
-      opening.async { self.read(bookID, runtime: runtime) }
+      opening.run { self.read(bookID, runtime: runtime) }
     }
   }
 

@@ -5,15 +5,21 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 
-/// One FIFO queue of events, drained one at a time. Events may be posted from any thread; the handler
-/// is never re-entered, so an event posted while one is being handled waits behind the ones already queued.
+/// One FIFO queue of events, drained one at a time on the box's event loop, which its eventfd wakes.
+/// Events may be posted from any thread; the handler is never re-entered, so an event posted while one
+/// is being handled waits behind the ones already queued.
 public final class EventFunnel<Event: Sendable>: Sendable {
   private struct Queue {
     var events: [Event] = []
     var head = 0
     var draining = false
+    /// A drain is already asked of the loop and has not begun.
+    var scheduled = false
     var stopped = false
-    var started = false
+    var loop: EventLoop?
+    var heartbeat: UInt64?
+    /// A loop made for the funnel alone (tools and tests), stopped with it.
+    var ownLoop: EventLoop?
     var handler: (@Sendable (Event) -> Void)?
 
     mutating func pop() -> Event? {
@@ -28,8 +34,6 @@ public final class EventFunnel<Event: Sendable>: Sendable {
   }
 
   private let queue = Mutex(Queue())
-  private let wakeup = DispatchSemaphore(value: 0)
-  private let finished = DispatchSemaphore(value: 0)
 
   public init() {}
 
@@ -39,8 +43,17 @@ public final class EventFunnel<Event: Sendable>: Sendable {
   }
 
   public func post(_ event: Event) {
-    queue.withLock { $0.events.append(event) }
-    wakeup.signal()
+    let wake = queue.withLock { queue -> EventLoop? in
+      queue.events.append(event)
+      // A drain under way takes it; else the loop is asked once for a drain.
+      guard let loop = queue.loop, !queue.draining, !queue.scheduled, !queue.stopped else { return nil }
+      queue.scheduled = true
+      return loop
+    }
+    wake?.perform { [self] in
+      queue.withLock { $0.scheduled = false }
+      drain()
+    }
   }
 
   /// Events waiting to be handled.
@@ -59,55 +72,84 @@ public final class EventFunnel<Event: Sendable>: Sendable {
       })
     else { return 0 }
     var handled = 0
-    while let event = queue.withLock({ $0.pop() }) {
+    // The queue found empty and the drain ended in one locked step: an event posted after it asks the loop.
+    while let event = queue.withLock({ queue -> Event? in
+      let event = queue.pop()
+      if event == nil { queue.draining = false }
+      return event
+    }) {
       handler(event)
       handled += 1
     }
-    queue.withLock { $0.draining = false }
     return handled
   }
 
-  /// Drains on a thread of the funnel's own, sleeping until events arrive, until `stop()`.
+  /// Drains on `loop`'s thread from now on, woken by its eventfd when an event is posted.
   ///
-  /// With a `heartbeat`, the thread also runs its action at least every `interval` seconds, between events:
-  /// systemd's watchdog ping comes from the thread that must stay alive, so a handler that never returns
-  /// stops the pings and gets the box restarted. Without one, an idle funnel never wakes.
-  public func start(heartbeat: (interval: Double, action: @Sendable () -> Void)? = nil) {
-    queue.withLock { $0.started = true }
-    DetachedThread.start(name: "foliotell.funnel") { [self] in
-      var lastBeat = ContinuousClock.now
-      heartbeat?.action()
-      while true {
-        if let heartbeat {
-          let due = lastBeat + .milliseconds(Int64(heartbeat.interval * 1000))
-          let left = due - ContinuousClock.now
-          let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
-          if seconds > 0 { _ = wakeup.wait(timeout: .now() + seconds) }
-        } else {
-          wakeup.wait()
-        }
+  /// With a `heartbeat`, the loop also runs its action every `interval` seconds: systemd's watchdog ping
+  /// comes from the thread that handles events, so a handler that never returns stops the pings and gets
+  /// the box restarted. Without one, an idle funnel never wakes.
+  public func start(on loop: EventLoop, heartbeat: (interval: Double, action: @Sendable () -> Void)? = nil) {
+    let waiting = queue.withLock { queue -> Bool in
+      queue.loop = loop
+      queue.stopped = false
+      queue.scheduled = queue.head < queue.events.count
+      return queue.scheduled
+    }
+    if waiting {
+      loop.perform { [self] in
+        queue.withLock { $0.scheduled = false }
         drain()
-        if let heartbeat, ContinuousClock.now - lastBeat >= .milliseconds(Int64(heartbeat.interval * 1000)) {
-          heartbeat.action()
-          lastBeat = ContinuousClock.now
-        }
-        if queue.withLock({ $0.stopped }) {
-          finished.signal()
-          return
-        }
       }
+    }
+    if let heartbeat {
+      loop.perform { heartbeat.action() }
+      beat(heartbeat, on: loop)
     }
   }
 
-  /// Stops the funnel's thread once every event posted so far has been handled, and waits for it,
-  /// so a stop posted just before (and the place it saves) is not lost on the way out.
-  public func stop() {
-    let started = queue.withLock { queue -> Bool in
-      queue.stopped = true
-      return queue.started
+  /// Drains on an event loop of its own, on a thread named `name`, for a program or test with no loop
+  /// of its own; `stop` ends both.
+  public func startOnLoopOfItsOwn(name: String = "foliotell.loop") throws(SystemError) {
+    let loop = try EventLoop()
+    queue.withLock { $0.ownLoop = loop }
+    loop.start(name: name)
+    start(on: loop)
+  }
+
+  private func beat(_ heartbeat: (interval: Double, action: @Sendable () -> Void), on loop: EventLoop) {
+    let id = loop.schedule(at: EventLoop.now() + heartbeat.interval) { [self] in
+      guard !queue.withLock({ $0.stopped }) else { return }
+      heartbeat.action()
+      beat(heartbeat, on: loop)
     }
-    wakeup.signal()
-    if started { finished.wait() }
+    queue.withLock { $0.heartbeat = id }
+  }
+
+  /// Stops draining on the loop once every event posted so far has been handled, so a stop posted just
+  /// before (and the place it saves) is not lost on the way out. From the loop's own thread (a signal's
+  /// handler) it drains at once; from another thread it waits for the loop to have drained.
+  public func stop() {
+    let (loop, heartbeat, own) = queue.withLock { queue -> (EventLoop?, UInt64?, EventLoop?) in
+      queue.stopped = true
+      defer {
+        queue.loop = nil
+        queue.ownLoop = nil
+      }
+      return (queue.loop, queue.heartbeat, queue.ownLoop)
+    }
+    if let heartbeat { loop?.cancel(heartbeat) }
+    defer { own?.stopAndWait() }
+    guard let loop, !loop.isOnLoopThread, loop.isRunning else {
+      drain()
+      return
+    }
+    let drained = DispatchSemaphore(value: 0)
+    loop.perform { [self] in
+      drain()
+      drained.signal()
+    }
+    drained.wait()
   }
 }
 

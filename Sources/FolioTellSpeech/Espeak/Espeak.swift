@@ -1,4 +1,5 @@
 import CEspeakNG
+import FolioTellSystem
 import Synchronization
 
 /// An installed espeak-ng voice.
@@ -58,7 +59,11 @@ public final class Espeak: Sendable {
   public static func shared() throws(EspeakError) -> Espeak {
     let result = instance.withLock { instance -> Result<Espeak, EspeakError> in
       if let instance { return instance }
-      let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 100, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+      // espeak-ng starts a thread of its own here (its asynchronous mode's, which this box never uses, so
+      // it sleeps for good); named after the library, it is told apart from the box's threads.
+      let rate = DetachedThread.naming("espeak-ng") {
+        espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 100, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+      }
       let made: Result<Espeak, EspeakError> =
         rate > 0 ? .success(Espeak(sampleRate: Int(rate))) : .failure(.initializationFailed(path: nil))
       if rate > 0 { espeak_SetSynthCallback(Espeak.callback) }

@@ -28,6 +28,17 @@ public enum DetachedThread {
     pthread_detach(thread)
   }
 
+  /// Runs `body` with the calling thread named `name`, then gives it its own name back: a thread a library
+  /// starts inside `body` inherits `name`, so it can be told from the box's own in `top -H` and
+  /// /proc/PID/task (espeak-ng starts one when it is initialized).
+  public static func naming<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+    var own = [CChar](repeating: 0, count: 16)
+    let known = folio_get_thread_name(pthread_self(), &own, own.count) == 0
+    folio_set_thread_name(pthread_self(), String(name.utf8.prefix(15))!)
+    defer { if known { own.withUnsafeBufferPointer { _ = folio_set_thread_name(pthread_self(), $0.baseAddress!) } } }
+    return try body()
+  }
+
   /// Blocks the calling thread for `seconds`.
   public static func sleep(seconds: Double) {
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
