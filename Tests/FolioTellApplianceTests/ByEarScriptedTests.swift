@@ -31,10 +31,8 @@ import Testing
 
   /// Where a chapter starts in the book as the box reads it (from the replayed document).
   static func chapterStart(_ title: String, in run: VirtualRun) -> Int? {
-    guard let line = run.trace.split(separator: "\n").first(where: { $0.contains("\"document\"") }),
-      let range = line.range(of: "[\"\(title)\", ")
-    else { return nil }
-    return Int(line[range.upperBound...].prefix { $0.isNumber })
+    let chapters = run.booksOpened.first?["chapters"] as? [[String: Any]] ?? []
+    return chapters.first { $0["title"] as? String == title }?["start"] as? Int
   }
 
   @Test func whereAmISaysThePlaceAndReadingGoesOnFromTheSameWord() throws {

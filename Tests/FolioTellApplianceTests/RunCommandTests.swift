@@ -223,9 +223,9 @@ import Testing
     process.waitUntilExit()
     let ring = folder + "/data/trace/trace-000001.jsonl"
     let trace = try String(contentsOfFile: ring, encoding: .utf8)
-    #expect(trace.hasPrefix(#"{"box": {"wpm": 175, "voice": "en"}}"#))
-    #expect(trace.contains(#""event": "partMissing", "part": "The buttons and the knob are not working""#))
-    #expect(trace.contains(#""event": "poweredOn""#))
+    #expect(trace.hasPrefix(#"{"state":{"#))
+    #expect(trace.contains(#""event":{"partMissing":{"_0":"The buttons and the knob are not working"}}"#))
+    #expect(trace.contains(#""event":{"poweredOn":{}}"#))
     let replay = try VirtualRun.execute(["replay", ring])
     #expect(replay.status == 0, "\(replay.errors)")
     #expect(

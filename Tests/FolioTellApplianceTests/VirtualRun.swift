@@ -83,33 +83,55 @@ struct VirtualRun {
   }
 
   static func number(_ field: String, in line: String) -> Double? {
-    guard let range = line.range(of: "\"\(field)\": ") else { return nil }
-    let rest = line[range.upperBound...]
+    guard let range = line.range(of: "\"\(field)\":") else { return nil }
+    let rest = line[range.upperBound...].drop { $0 == " " }
     return Double(rest.prefix { "0123456789.-e".contains($0) })
+  }
+
+  /// A line of JSON as nested dictionaries and arrays.
+  static func object(_ line: some StringProtocol) -> [String: Any]? {
+    try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+  }
+
+  /// The trace's events (version 2: `{"event": {...}, "t": ...}`), with their times.
+  var events: [(time: Double, event: [String: Any])] {
+    trace.split(separator: "\n").compactMap { line in
+      guard let object = Self.object(line), let event = object["event"] as? [String: Any],
+        let time = object["t"] as? Double
+      else { return nil }
+      return (time, event)
+    }
   }
 
   /// Every word heard, from the trace: its time, place and utterance.
   var heard: [Heard] {
-    trace.split(separator: "\n").compactMap { line in
-      guard line.contains("\"willSpeakRange\""), let time = Self.number("t", in: String(line)),
-        let location = Self.number("location", in: String(line)), let token = Self.number("token", in: String(line))
+    events.compactMap { time, event in
+      guard let playback = (event["playback"] as? [String: Any])?["_0"] as? [String: Any],
+        let word = playback["willSpeakRange"] as? [String: Any], let location = word["location"] as? Int,
+        let token = word["token"] as? Int
       else { return nil }
-      return Heard(time: time, location: Int(location), token: Int(token))
+      return Heard(time: time, location: location, token: token)
     }
   }
+
+  /// The books opened, as the trace has them.
+  var booksOpened: [[String: Any]] { events.compactMap { $0.event["bookOpened"] as? [String: Any] } }
 
   /// What the box said besides the book, with the time of the event that said it.
   var announcements: [(time: Double, text: String)] {
     replayed.flatMap { line -> [(Double, String)] in
-      let time = Self.number("t", in: line) ?? 0
-      return line.components(separatedBy: "{\"effect\": \"announce\", \"text\": \"").dropFirst().map { part in
-        (time, String(part.prefix { $0 != "\"" }))
+      guard let object = Self.object(line), let effects = object["effects"] as? [[String: Any]] else { return [] }
+      let time = object["t"] as? Double ?? 0
+      return effects.compactMap { effect in
+        ((effect["announce"] as? [String: Any])?["text"] as? String).map { (time, $0) }
       }
     }
   }
 
   /// The rate after the last event.
-  var finalWPM: Int? { replayed.last.flatMap { Self.number("wpm", in: $0) }.map(Int.init) }
+  var finalWPM: Int? {
+    replayed.last.flatMap { Self.object($0)?["state"] as? [String: Any] }.flatMap { $0["wpm"] as? Int }
+  }
 
   func frame(_ time: Double) -> Int { Int((time * Double(Self.rate)).rounded()) }
 

@@ -99,14 +99,14 @@ import Testing
     #expect(
       send(&state, .speedChanged(wpm: 200), at: 2) == [
         .playback(.startUtterance(token: 2, offset: 4, wpm: 200, voice: "en")),
-        .saveSettings(PlaybackSettings(wpm: 200, voice: "en")),
+        .saveSettings(Settings(wpm: 200, voice: "en")),
       ])
   }
 
   @Test func aVoiceChosenWhileStoppedIsSaved() {
     var state = opened()
     // Kept as the box's; a book's own voice is only one the listener chose (with a control or the menu).
-    #expect(send(&state, .voiceChanged(voice: "de"), at: 1) == [.saveSettings(PlaybackSettings(wpm: 175, voice: "de"))])
+    #expect(send(&state, .voiceChanged(voice: "de"), at: 1) == [.saveSettings(Settings(wpm: 175, voice: "de"))])
   }
 
   @Test func theSameSpeedAgainSavesNothing() {
@@ -201,7 +201,7 @@ import Testing
       send(&state, .primaryTapped, at: 2) == [.playback(.startUtterance(token: 1, offset: 0, wpm: 175, voice: "en"))])
     let (recovered, effects) = Box.reduce(state, .positionStoreRecovered, at: 3)
     #expect(recovered.storeProblem == nil)
-    #expect(effects == [.saveSettings(PlaybackSettings(wpm: 175, voice: "en")), .rememberOpenBook(bookID: "three")])
+    #expect(effects == [.saveSettings(Settings(wpm: 175, voice: "en")), .rememberOpenBook(bookID: "three")])
   }
 
   @Test func aPlaceThatFailedToSaveIsSavedAgainLater() {

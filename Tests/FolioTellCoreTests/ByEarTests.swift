@@ -400,7 +400,7 @@ import Testing
     send(.menu(.moved(steps: 2)))
     send(.menu(.chosen))
     #expect(said == ["Sounds for presses off. Press PLAY to read."])
-    #expect(effects.contains(.saveBoxSettings(BoxSettings(earcons: false))))
+    #expect(effects.contains(.saveSettings(Settings(earcons: false))))
     press("BACK")
     #expect(!effects.contains { if case .earcon = $0 { return true } else { return false } })
   }
@@ -444,7 +444,7 @@ import Testing
     send(.menu(.chosen))
     #expect(effects.first == .setVolume(70))
     #expect(said == ["Volume 70 percent. Press PLAY to read."])
-    #expect(state.boxSettings.volume == 70)
+    #expect(state.settings.volume == 70)
     press("MENU")
     send(.menu(.moved(steps: 5)))
     send(.menu(.chosen))
@@ -453,7 +453,7 @@ import Testing
     send(.menu(.moved(steps: 2)))
     send(.menu(.chosen))
     #expect(effects.first == .setPitch(70))
-    #expect(effects.contains(.saveBoxSettings(BoxSettings(volume: 70, pitch: 70))))
+    #expect(effects.contains(.saveSettings(Settings(volume: 70, pitch: 70))))
   }
 
   @Test mutating func aboutSaysTheVersionAndTheFreeSpace() {
@@ -553,7 +553,7 @@ import Testing
   @Test mutating func aVoiceTheBoxPicksForALanguageIsNotKeptAsTheBooks() {
     send(.playback(.voiceChanged(voice: "de")))
     #expect(!effects.contains { if case .saveBookSettings = $0 { return true } else { return false } })
-    #expect(effects.contains(.saveSettings(PlaybackSettings(wpm: 175, voice: "de"))))
+    #expect(effects.contains(.saveSettings(Settings(wpm: 175, voice: "de"))))
   }
 
   @Test mutating func aToneAloneKeepsTheSoundOnOnlyForTheQuietTime() {

@@ -67,7 +67,7 @@ import Testing
     #expect(state.playback.wpm == 225)
     #expect(state.menu == nil)
     #expect(state.playAfterAnnouncement)
-    #expect(effects.contains(.saveSettings(PlaybackSettings(wpm: 225, voice: "en"))))
+    #expect(effects.contains(.saveSettings(Settings(wpm: 225, voice: "en"))))
     #expect(said(effects).last == "Speed 225 words a minute.")
   }
 

@@ -220,7 +220,7 @@ struct UnreliableEngine {
           #expect((0...book.endOffset).contains(save.position.offset))
           #expect(save.position.sentence == book.sentenceIndex(at: save.position.offset))
         case .saveSettings(let settings):
-          #expect(settings == PlaybackSettings(wpm: next.playback.wpm, voice: next.playback.voice))
+          #expect(settings == next.settings)
         case .loadBook, .rememberOpenBook, .openLibraryBook: Issue.record("no book was opened")
         case .announce(let text, _, _):
           // Only the end of the book is said without a control asking for it.
@@ -229,7 +229,7 @@ struct UnreliableEngine {
         case .saveBookSettings(let bookID, let settings):
           #expect(bookID == "b")
           #expect(settings == PlaybackSettings(wpm: next.playback.wpm, voice: next.playback.voice))
-        case .addBookmark, .removeBookmark, .fadeOut, .restoreVolume, .setVolume, .setPitch, .saveBoxSettings,
+        case .addBookmark, .removeBookmark, .fadeOut, .restoreVolume, .setVolume, .setPitch,
           .describeSystem:
           Issue.record("no control was used")
         }

@@ -21,7 +21,7 @@ import Testing
       .control(name: "FASTER", gesture: .short), at: 1,
       effects: [
         .announce(text: "200 words a minute.", wpm: 200, voice: "en"),
-        .saveSettings(PlaybackSettings(wpm: 200, voice: "en")),
+        .saveSettings(Settings(wpm: 200, voice: "en")),
         .saveBookSettings(bookID: "three", settings: PlaybackSettings(wpm: 200, voice: "en")),
       ]
     ) {
@@ -33,7 +33,7 @@ import Testing
       .control(name: "FASTER", gesture: .short),
       effects: [
         .announce(text: "225 words a minute.", wpm: 225, voice: "en"),
-        .saveSettings(PlaybackSettings(wpm: 225, voice: "en")),
+        .saveSettings(Settings(wpm: 225, voice: "en")),
         .saveBookSettings(bookID: "three", settings: PlaybackSettings(wpm: 225, voice: "en")),
       ]
     ) { $0.playback.wpm = 225 }
@@ -101,7 +101,7 @@ import Testing
     var script = opened()
     script.send(
       .control(name: "BACK", gesture: .short), at: 5,
-      effects: [.earcon(.accepted), .saveBoxSettings(BoxSettings(bigWord: true))]
+      effects: [.earcon(.accepted), .saveSettings(Settings(bigWord: true))]
     ) {
       $0.display.mode = .bigWord
       $0.display.lastInput = 5
@@ -135,7 +135,7 @@ import Testing
     script.send(
       .positionStoreRecovered,
       effects: [
-        .saveSettings(PlaybackSettings(wpm: 175, voice: "en")), .rememberOpenBook(bookID: "three", path: nil),
+        .saveSettings(Settings(wpm: 175, voice: "en")), .rememberOpenBook(bookID: "three", path: nil),
       ]
     ) { $0.storeProblem = nil }
     script.ignores(.positionStoreRecovered)
@@ -194,7 +194,7 @@ import Testing
     }
     script.send(
       .control(name: "BACK", gesture: .short), at: 0.5,
-      effects: [.earcon(.accepted), .saveBoxSettings(BoxSettings(bigWord: true))]
+      effects: [.earcon(.accepted), .saveSettings(Settings(bigWord: true))]
     ) {
       $0.playAfterAnnouncement = false
       $0.display.mode = .bigWord

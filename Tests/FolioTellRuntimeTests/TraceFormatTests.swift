@@ -14,27 +14,27 @@ import Testing
 
   @Test func everyEventSurvivesAWriteAndARead() throws {
     for event in Self.allEvents {
-      let line = TraceFormat.encode(event, time: 1.25)
-      #expect(try TraceFormat.parse(line, line: 1) == .event(event, time: 1.25), "\(line)")
+      let line = TraceVersion1.encode(event, time: 1.25)
+      #expect(try TraceVersion1.parse(line, line: 1) == .event(event, time: 1.25), "\(line)")
     }
-    #expect(TraceFormat.eventNames.count == Self.allEvents.count)
-    #expect(Set(Self.allEvents.map(\.name)) == Set(TraceFormat.eventNames))
+    #expect(TraceVersion1.eventNames.count == Self.allEvents.count)
+    #expect(Set(Self.allEvents.map(\.name)) == Set(TraceVersion1.eventNames))
   }
 
   @Test func theDocumentedExamplesParse() throws {
     #expect(
-      try TraceFormat.parse(#"{"t": 1.25, "event": "primaryTapped"}"#, line: 2) == .event(.primaryTapped, time: 1.25))
+      try TraceVersion1.parse(#"{"t": 1.25, "event": "primaryTapped"}"#, line: 2) == .event(.primaryTapped, time: 1.25))
     #expect(
-      try TraceFormat.parse(#"{"event": "willSpeakRange", "token": 1, "location": 40, "length": 5}"#, line: 3)
+      try TraceVersion1.parse(#"{"event": "willSpeakRange", "token": 1, "location": 40, "length": 5}"#, line: 3)
         == .event(.willSpeakRange(token: 1, location: 40, length: 5), time: nil))
     #expect(
-      try TraceFormat.parse(#"{"event": "speedChanged", "wpm": 220}"#, line: 4)
+      try TraceVersion1.parse(#"{"event": "speedChanged", "wpm": 220}"#, line: 4)
         == .event(.speedChanged(wpm: 220), time: nil))
   }
 
   @Test func aDocumentLineGivesSentencesTextPositionAndRate() throws {
     let line = #"{"document": {"sentences": [[0, 3], [4, 8]], "text": "One. Two.", "position": 4, "wpm": 200}}"#
-    guard case .document(let document)? = try TraceFormat.parse(line, line: 1) else {
+    guard case .document(let document)? = try TraceVersion1.parse(line, line: 1) else {
       Issue.record("not a document")
       return
     }
@@ -46,16 +46,16 @@ import Testing
 
   @Test func aDocumentSurvivesAWriteAndARead() throws {
     let document = TraceDocument(book: SampleText.book, position: 15, wpm: 190, voice: "en-gb")
-    #expect(try TraceFormat.parse(TraceFormat.encode(document), line: 1) == .document(document))
+    #expect(try TraceVersion1.parse(TraceVersion1.encode(document), line: 1) == .document(document))
   }
 
   @Test func blankLinesAreSkipped() throws {
-    #expect(try TraceFormat.parse("   ", line: 1) == nil)
+    #expect(try TraceVersion1.parse("   ", line: 1) == nil)
   }
 
   func expectError(_ line: String, contains fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
     do {
-      _ = try TraceFormat.parse(line, line: 7)
+      _ = try TraceVersion1.parse(line, line: 7)
       Issue.record("'\(line)' was accepted", sourceLocation: sourceLocation)
     } catch {
       #expect(error.line == 7, sourceLocation: sourceLocation)

@@ -29,12 +29,22 @@ import Testing
     harness.run(until: 6)
 
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-    #expect(lines.first == #"{"box": {"wpm": 175, "voice": "en"}}"#)
-    #expect(lines[1].hasPrefix(#"{"t": 0, "document": {"sentences": [[0, 14], [15, 29], [30, 47]], "text": "#))
+    // The box as the recording began, then every event, the book with its text among them.
+    #expect(lines.first?.hasPrefix(#"{"state":{"#) == true)
+    #expect(lines.first?.hasSuffix(#","trace":2}"#) == true)
+    #expect(try TraceCoding.readHeader(lines[0], line: 1).playback.wpm == 175)
+    let opened = try #require(try TraceCoding.readEntry(lines[1], line: 2))
+    guard case .bookOpened(let bookID, let book, _, _, _, _, _, _, _, _, _, _) = opened.event else {
+      Issue.record("the book opened is the first event: \(lines[1])")
+      return
+    }
+    #expect(bookID == "three")
+    #expect(book == SampleText.book)
+    #expect(lines[1].hasPrefix(#"{"event":{"bookOpened":{"book":{"sentences":[[0,14],[15,29],[30,47]],"text":"#))
     var replay = Replay()
     var outputs = 0
     for line in lines { if try replay.feed(line) != nil { outputs += 1 } }
-    #expect(outputs == lines.count - 2)
+    #expect(outputs == lines.count - 1)
     let live = harness.playback
     #expect(replay.state?.phase == live.phase)
     #expect(replay.state?.offset == live.offset)
@@ -51,7 +61,7 @@ import Testing
     harness.clock.advance(to: 2.5)
     harness.send(.primaryTapped)
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-    #expect(lines.last == #"{"t": 2.5, "event": "primaryTapped"}"#)
+    #expect(lines.last == #"{"event":{"playback":{"_0":{"primaryTapped":{}}}},"t":2.5}"#)
   }
 
   @Test func aTraceInAMissingFolderIsAClearError() {
@@ -133,7 +143,7 @@ import Testing
     #expect(sim.status == 0, "\(sim.errors)")
     let replay = try run(["replay", trace])
     #expect(replay.status == 0, "\(replay.errors)")
-    #expect(replay.output.contains(#""wpm": 900"#))
+    #expect(replay.output.contains(#""wpm":900"#))
   }
 
   @Test func replayReadsStandardInput() throws {
@@ -178,7 +188,7 @@ import Testing
     #expect(sim.status == 0)
     let replay = try run(["replay", trace])
     #expect(replay.status == 0, "\(replay.errors)")
-    #expect(replay.output.split(separator: "\n").last?.contains(#""phase": "finished""#) == true)
+    #expect(replay.output.split(separator: "\n").last?.contains(#""phase":"finished""#) == true)
   }
 
   @Test func theSimulatorSaysWhySpeechFailedAndExits() throws {

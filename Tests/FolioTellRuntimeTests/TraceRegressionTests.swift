@@ -34,16 +34,19 @@ import Testing
     }
   }
 
-  /// Settings are saved once, at the end of a step, since the root worked it out there (before, a step
-  /// saved the rate where it changed). Where in its step a setting is saved is no part of what the
-  /// listener meets, so both lines put those saves last before they are compared; all else must match.
+  /// The settings are saved once, at the end of a step, as one record of all of them (before, a step saved
+  /// the rate and voice where they changed, and the other settings apart). Where in its step they are
+  /// saved, and in how many effects, is no part of what the listener meets: both lines keep only whether
+  /// the step saved the box's settings and the book's, and all else must match.
   func normal(_ line: String) -> String {
     guard var object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
       let effects = object["effects"] as? [[String: Any]]
     else { return line }
-    let settings: Set<String> = ["saveSettings", "saveBookSettings", "saveBoxSettings"]
-    let isSetting = { (effect: [String: Any]) in settings.contains(effect["effect"] as? String ?? "") }
-    object["effects"] = effects.filter { !isSetting($0) } + effects.filter(isSetting)
+    let name = { (effect: [String: Any]) in effect["effect"] as? String ?? "" }
+    let settings: Set<String> = ["saveSettings", "saveBoxSettings"]
+    object["effects"] = effects.filter { !settings.contains(name($0)) && name($0) != "saveBookSettings" }
+    object["savesSettings"] = effects.contains { settings.contains(name($0)) }
+    object["savesBookSettings"] = effects.contains { name($0) == "saveBookSettings" }
     let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     return String(decoding: data, as: UTF8.self)
   }

@@ -15,7 +15,7 @@ import Testing
     for record in records { try store.append([record]) }
     let reopened = try LogStore(directory: directory, options: fixedClock())
     #expect(reopened.state == stateAfter(records))
-    #expect(reopened.state.settings?.display["night"] == "on")
+    #expect(reopened.state.settings?.night == true)
     #expect(reopened.recovery.records == records.count)
   }
 
@@ -161,13 +161,25 @@ import Testing
     #expect(reopened.bookmarks(for: "c").count == 1)
   }
 
-  @Test func settingsKeepDisplayOptionsWhenRateAndVoiceChange() throws {
+  @Test func theSettingsAreKeptWhole() throws {
     let directory = temporaryDirectory()
     let store = try LogStore(directory: directory, options: fixedClock())
-    try store.save(settings: ReaderSettings(wpm: 175, voice: "en", volume: 80, pitch: 50, display: ["contrast": "max"]))
-    try store.saveSettings(PlaybackSettings(wpm: 260, voice: "de"))
-    let settings = try LogStore(directory: directory).settings
-    #expect(settings == ReaderSettings(wpm: 260, voice: "de", volume: 80, pitch: 50, display: ["contrast": "max"]))
+    let chosen = Settings(
+      wpm: 260, voice: "de", volume: 80, pitch: 30, earcons: false, bigWord: true, night: true, displayOff: true,
+      textSize: .larger)
+    try store.save(settings: chosen)
+    #expect(try LogStore(directory: directory).settings == chosen)
+  }
+
+  /// A record of an earlier version has the display's choices as text fields, some of them long gone
+  /// ("contrast"), or none at all: what is known is taken, the rest keeps its default.
+  @Test func aSettingsRecordOfAnEarlierVersionReadsWhatItHas() {
+    var settings = Settings(wpm: 260, voice: "de", volume: 80, pitch: 40)
+    StoreRecord.read(["contrast": "max", "night": "on", "earcons": "off", "textSize": "huge"], into: &settings)
+    #expect(settings == Settings(wpm: 260, voice: "de", volume: 80, pitch: 40, earcons: false, night: true))
+    var oldest = Settings(wpm: 200, voice: "en")
+    StoreRecord.read([:], into: &oldest)
+    #expect(oldest == Settings(wpm: 200, voice: "en"))
   }
 
   @Test func aDataDirectoryThatIsAFileIsAClearError() throws {

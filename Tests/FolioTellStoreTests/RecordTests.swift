@@ -1,3 +1,4 @@
+import FolioTellCore
 import Foundation
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
     header.u64(1)
     header.u32(Framing.crc(payload[...]))
     header.u32(Framing.crc(header.bytes[...]))
-    let file = header.bytes + payload + Framing.frame(.settings(ReaderSettings()), sequence: 2)
+    let file = header.bytes + payload + Framing.frame(.settings(Settings()), sequence: 2)
     let scan = Framing.scan(file)
     #expect(scan.records.count == 2)
     #expect(scan.records[0].record == nil)

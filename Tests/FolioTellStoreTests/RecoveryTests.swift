@@ -1,3 +1,4 @@
+import FolioTellCore
 import Foundation
 import Testing
 
@@ -110,7 +111,7 @@ import Testing
       let temporaries = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }
       #expect(temporaries.isEmpty, "crash after \(step)")
       // And it goes on working: an append lands, a compaction completes.
-      let extra = StoreRecord.settings(ReaderSettings(wpm: 333))
+      let extra = StoreRecord.settings(Settings(wpm: 333))
       try reopened.append([extra])
       try reopened.compact()
       #expect(try LogStore(directory: directory, options: options).state == stateAfter(records + [extra]))

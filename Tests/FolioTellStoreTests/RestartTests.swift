@@ -12,13 +12,13 @@ import Testing
   static let book = try! SentenceMap(
     sentences: [TextSpan(start: 0, end: 14), TextSpan(start: 15, end: 29), TextSpan(start: 30, end: 47)], text: text)
 
-  final class Box {
+  final class RunningBox {
     let funnel = EventFunnel<BoxEvent>()
     let clock = VirtualClock()
     let store: LogStore
     let runtime: BoxRuntime
 
-    init(directory: String, settings: ReaderSettings? = nil) throws {
+    init(directory: String, settings: Settings? = nil) throws {
       store = try LogStore(directory: directory, options: fixedClock())
       var initial = BoxState()
       if let settings = settings ?? store.settings {
@@ -46,7 +46,7 @@ import Testing
   @Test func aRestartRestoresTheBookThePlaceTheSpeedAndTheVoice() throws {
     let directory = temporaryDirectory()
     do {
-      let box = try Box(directory: directory)
+      let box = try RunningBox(directory: directory)
       box.open()
       box.send(.primaryTapped, at: 1)
       box.send(.willSpeakRange(token: 1, location: 15, length: 4), at: 3)
@@ -56,7 +56,7 @@ import Testing
       box.send(.primaryTapped, at: 7)
       box.send(.pauseResolved(token: 3), at: 7.1)
     }
-    let box = try Box(directory: directory)
+    let box = try RunningBox(directory: directory)
     let lastBook = try #require(box.store.lastOpenBook)
     #expect(lastBook.path == "/books/three.txt")
     #expect(lastBook.bookID == BookIdentity.id(forContent: Array(Self.text.utf8)))
@@ -71,7 +71,7 @@ import Testing
   @Test func aPowerCutAtAnyByteRestoresAPlaceThatWasSaved() throws {
     let directory = temporaryDirectory()
     do {
-      let box = try Box(directory: directory)
+      let box = try RunningBox(directory: directory)
       box.open()
       box.send(.primaryTapped, at: 0)
       var time = 0.0

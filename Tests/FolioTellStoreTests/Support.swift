@@ -1,3 +1,4 @@
+import FolioTellCore
 import Foundation
 import Testing
 
@@ -25,9 +26,9 @@ func sampleRecords(count: Int = 40) -> [StoreRecord] {
         StoredPosition(bookID: "book-\(index % 4)", offset: index * 37, sentence: index, wallTime: Int64(index)))
     case 1:
       return .settings(
-        ReaderSettings(
-          wpm: 150 + index, voice: index % 2 == 0 ? "en" : "de", volume: 90, pitch: 40 + index % 10,
-          display: ["font": "\(20 + index)", "night": "on"]))
+        Settings(
+          wpm: 150 + index, voice: index % 2 == 0 ? "en" : "de", volume: 90, pitch: 40 + index % 10, night: true,
+          textSize: TextSize.allCases[index % TextSize.allCases.count]))
     case 2:
       return .bookmarkAdded(
         Bookmark(

@@ -36,11 +36,10 @@ public final class TestPositionStore: PositionStore {
   private struct Contents {
     var positions: [String: ReadingPosition] = [:]
     var saves: [PositionSave] = []
-    var settings: PlaybackSettings?
+    var settings: Settings?
     var openBook: (id: String, path: String?)?
     var bookmarks: [String: [Int]] = [:]
     var bookSettings: [String: PlaybackSettings] = [:]
-    var boxSettings: BoxSettings?
     var failure: String?
   }
   private let contents = Mutex(Contents())
@@ -50,7 +49,7 @@ public final class TestPositionStore: PositionStore {
   }
 
   public var saves: [PositionSave] { contents.withLock { $0.saves } }
-  public var settings: PlaybackSettings? { contents.withLock { $0.settings } }
+  public var settings: Settings? { contents.withLock { $0.settings } }
   public var openBookID: String? { contents.withLock { $0.openBook?.id } }
 
   /// Makes every following save fail with `reason`, until called with nil.
@@ -66,7 +65,7 @@ public final class TestPositionStore: PositionStore {
 
   public func load(bookID: String) throws -> ReadingPosition? { contents.withLock { $0.positions[bookID] } }
 
-  public func saveSettings(_ settings: PlaybackSettings) throws {
+  public func saveSettings(_ settings: Settings) throws {
     try contents.withLock { contents in
       if let failure = contents.failure { throw Failure(description: failure) }
       contents.settings = settings
@@ -97,15 +96,6 @@ public final class TestPositionStore: PositionStore {
   }
 
   public func bookSettings(bookID: String) -> PlaybackSettings? { contents.withLock { $0.bookSettings[bookID] } }
-
-  public func saveBoxSettings(_ settings: BoxSettings) throws {
-    try contents.withLock { contents in
-      if let failure = contents.failure { throw Failure(description: failure) }
-      contents.boxSettings = settings
-    }
-  }
-
-  public var boxSettings: BoxSettings? { contents.withLock { $0.boxSettings } }
 
   public func rememberOpenBook(bookID: String, path: String?) throws {
     try contents.withLock { contents in

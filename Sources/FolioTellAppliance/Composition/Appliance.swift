@@ -183,12 +183,13 @@ public final class Appliance: Sendable {
     initial.longPauseSeconds = config.longPauseMinutes * 60
     initial.knob = config.knob
     initial.pushedKnob = config.pushedKnob
-    // The volume, pitch, earcons and display choices kept by the store. The menu's volume is a share of the
-    // config's (espeak-ng's own level); its pitch replaces the config's, which is where a new box starts.
-    var kept = BoxSettings(pitch: config.pitch)
-    if let stored = log?.boxSettings { kept = stored }
+    // The settings kept by the store, with the rate and voice worked out above. The menu's volume is a share
+    // of the config's (espeak-ng's own level); its pitch replaces the config's, which is where a new box starts.
+    var kept = saved ?? Settings(pitch: config.pitch)
+    kept.wpm = initial.playback.wpm
+    kept.voice = voice
     if let pitch = session.pitch { kept.pitch = pitch }
-    initial.apply(kept)
+    initial.settings = kept
     engine.setPitch(kept.pitch)
     faded?.setVolume(kept.volume)
     let output: any AudioOutput =

@@ -1,30 +1,8 @@
-/// A chapter of the open book: its title and where it starts (Unicode scalars).
-public struct ChapterMark: Equatable, Sendable {
-  public var title: String
-  public var start: Int
-
-  public init(title: String, start: Int) {
-    self.title = title
-    self.start = start
-  }
-}
-
-/// A page of the print edition: its label ("iv", "12") and where it starts (Unicode scalars).
-public struct PageMark: Equatable, Sendable {
-  public var label: String
-  public var start: Int
-
-  public init(label: String, start: Int) {
-    self.label = label
-    self.start = start
-  }
-}
-
 /// Whether the sound card and amplifier are on. Speaking or saying something turns them on (the engine
 /// opens the card, the amplifier comes up before the first frame); a stop or the end of the book releases
 /// them at once, a pause (or the quiet after something said) after `idleSeconds`, so a bedside box is
 /// silent and draws little at night.
-public struct AudioPower: Equatable, Sendable {
+public struct AudioPower: Equatable, Sendable, Codable {
   public var isActive = false
   /// Since when nothing has been heard while the sound stays on: a pause, or the end of something said.
   public var pausedSince: Double?

@@ -79,7 +79,7 @@ extension Box {
       guard state.storeProblem != nil else { return Outcome(state) }
       next.storeProblem = nil
       // Settings and the open book may have failed to save meanwhile: write them again.
-      effects.append(.saveSettings(PlaybackSettings(wpm: state.playback.wpm, voice: state.playback.voice)))
+      effects.append(.saveSettings(state.settings))
       if let bookID = state.bookID { effects.append(.rememberOpenBook(bookID: bookID, path: state.bookPath)) }
     }
     return Outcome(next, effects)

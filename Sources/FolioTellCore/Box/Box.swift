@@ -40,16 +40,15 @@ public enum Box {
     var next = after
     var effects = made
     if !next.earcons { effects.removeAll { if case .earcon = $0 { return true } else { return false } } }
-    let settings = PlaybackSettings(wpm: next.playback.wpm, voice: next.playback.voice)
-    if next.playback.wpm != state.playback.wpm || next.playback.voice != state.playback.voice {
-      effects.append(.saveSettings(settings))
-      // A rate or voice the listener chose (a control, the knob, the menu) while a book is open is that
-      // book's from now on; a voice the box picks for a book's language is not.
-      if isListenersChoice(event), let bookID = next.bookID, bookID == state.bookID {
-        effects.append(.saveBookSettings(bookID: bookID, settings: settings))
-      }
+    let settings = next.settings
+    if settings != state.settings { effects.append(.saveSettings(settings)) }
+    // A rate or voice the listener chose (a control, the knob, the menu) while a book is open is that
+    // book's from now on; a voice the box picks for a book's language is not.
+    if settings.reading != state.settings.reading, isListenersChoice(event), let bookID = next.bookID,
+      bookID == state.bookID
+    {
+      effects.append(.saveBookSettings(bookID: bookID, settings: settings.reading))
     }
-    if next.boxSettings != state.boxSettings { effects.append(.saveBoxSettings(next.boxSettings)) }
     // Something said keeps the sound on (the effect handler powers it up for it): no release in the same
     // step, and the quiet time counts from when the saying ends.
     if effects.contains(where: { if case .announce = $0 { return true } else { return false } }) {

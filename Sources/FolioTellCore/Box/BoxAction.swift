@@ -22,10 +22,3 @@ enum BoxAction: Sendable {
   /// The sleep timer ended reading: the volume is back for next time and the display sleeps.
   case sleepTimerEnded
 }
-
-/// Where the listener was when a jump began, to tell afterwards whether it moved anything.
-struct JumpMark: Sendable {
-  var playback: PlaybackState
-  var undoPlace: Int?
-  var lastJumpTime: Double?
-}

@@ -1,10 +1,10 @@
-public enum BoxEffect: Equatable, Sendable {
+public enum BoxEffect: Equatable, Sendable, Codable {
   case playback(PlaybackEffect)
   /// Hand the engine the text it will speak from now on.
   case loadBook(SentenceMap)
   case savePosition(PositionSave)
   /// The listener changed the rate or voice: keep it, durably.
-  case saveSettings(PlaybackSettings)
+  case saveSettings(Settings)
   /// This book is the one to reopen after a restart.
   case rememberOpenBook(bookID: String, path: String? = nil)
   /// Say this (a menu item, a confirmation) with the reading voice and rate; nothing is reading meanwhile.
@@ -19,8 +19,6 @@ public enum BoxEffect: Equatable, Sendable {
   /// The volume (percent) and pitch for what is heard from now on.
   case setVolume(Int)
   case setPitch(Int)
-  /// Keep the settings besides rate and voice, durably.
-  case saveBoxSettings(BoxSettings)
   /// Keep the rate and voice chosen for this book.
   case saveBookSettings(bookID: String, settings: PlaybackSettings)
   /// Find the version and free space (posts `systemDescribed`).

@@ -1,4 +1,4 @@
-public enum BoxEvent: Equatable, Sendable {
+public enum BoxEvent: Equatable, Sendable, Codable {
   case playback(PlaybackEvent)
   /// A named control (a button, a key) was used; what it does depends on the mode, decided here.
   case control(name: String, gesture: Gesture)

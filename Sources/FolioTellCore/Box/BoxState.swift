@@ -1,5 +1,5 @@
 /// The reading box's state: playback, and where the listener's place is kept.
-public struct BoxState: Equatable, Sendable {
+public struct BoxState: Equatable, Sendable, Codable {
   public var bookID: String?
   public var playback: PlaybackState
   public var position: PositionState

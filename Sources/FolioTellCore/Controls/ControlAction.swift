@@ -1,6 +1,6 @@
 /// What a control does, in words as well as in deeds: the control map binds gestures to these, and the key
 /// describer says `description`, so what a key is said to do is always what it does.
-public enum ControlAction: Equatable, Sendable {
+public enum ControlAction: Equatable, Sendable, Codable {
   case playPause
   case whereAmI
   case stop
@@ -44,18 +44,5 @@ public enum ControlAction: Equatable, Sendable {
     case .menuChoose: return "Choose this item."
     case .menuBack: return "Back: up one page, or close the menu."
     }
-  }
-}
-
-/// A gesture of a named control bound to what it does in a mode.
-public struct ControlBinding: Equatable, Sendable {
-  public var control: String
-  public var gestures: [Gesture]
-  public var action: ControlAction
-
-  public init(_ control: String, _ gestures: [Gesture], _ action: ControlAction) {
-    self.control = control
-    self.gestures = gestures
-    self.action = action
   }
 }

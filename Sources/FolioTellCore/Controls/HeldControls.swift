@@ -1,7 +1,7 @@
 /// Controls held past the long-press time, for the one chord the box knows: BACK and MENU held together
 /// for `chordSeconds` toggle the key describer. Pure bookkeeping on the gestures the decoders report (a
 /// long press, repeats while held, the release), so a trace replays it.
-public struct HeldControls: Equatable, Sendable {
+public struct HeldControls: Equatable, Sendable, Codable {
   /// How long both must be held, counted from the press (the long press fires at 0.6 s of that).
   public static let chordSeconds = 2.0
   public static let longPressSeconds = 0.6
@@ -49,14 +49,4 @@ public struct HeldControls: Equatable, Sendable {
       heldTogether = false
     }
   }
-}
-
-/// The key describer: on since `lastPress` (or its start); it goes off after `timeout` without a press.
-public struct KeyDescriber: Equatable, Sendable {
-  public static let timeout = 30.0
-  public var lastPress: Double
-
-  public init(lastPress: Double) { self.lastPress = lastPress }
-
-  public func hasTimedOut(at time: Double) -> Bool { time - lastPress >= Self.timeout }
 }

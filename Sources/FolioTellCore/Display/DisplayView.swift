@@ -1,8 +1,8 @@
 /// What the listener chose for the display, and when a control was last used. It is part of the root
 /// state, fed by the same control events, so a trace replays the display too; how bright the panel is
 /// (dimmed, dark) follows from it and the time.
-public struct DisplayView: Equatable, Sendable {
-  public enum Mode: String, Equatable, Sendable {
+public struct DisplayView: Equatable, Sendable, Codable {
+  public enum Mode: String, Equatable, Sendable, Codable {
     case reading
     case bigWord = "big word"
   }

@@ -1,40 +1,3 @@
-/// A half-open range of character offsets into a book's text, counted in Unicode scalars.
-public struct TextSpan: Equatable, Hashable, Sendable {
-  public var start: Int
-  public var end: Int
-
-  public init(start: Int, end: Int) {
-    self.start = start
-    self.end = end
-  }
-
-  public var length: Int { end - start }
-
-  public func contains(_ offset: Int) -> Bool { start <= offset && offset < end }
-}
-
-/// Why a list of sentence ranges cannot describe a book.
-public enum SentenceMapError: Error, Equatable, Sendable, CustomStringConvertible {
-  case negativeStart(index: Int, start: Int)
-  case endBeforeStart(index: Int, start: Int, end: Int)
-  case overlapsPrevious(index: Int, start: Int, previousEnd: Int)
-  case endsPastText(index: Int, end: Int, textLength: Int)
-
-  public var description: String {
-    switch self {
-    case .negativeStart(let index, let start):
-      return "sentence \(index) starts at \(start); offsets start at 0"
-    case .endBeforeStart(let index, let start, let end):
-      return "sentence \(index) ends at \(end), before its start \(start); write [start, end] with end >= start"
-    case .overlapsPrevious(let index, let start, let previousEnd):
-      return
-        "sentence \(index) starts at \(start), inside the previous sentence (which ends at \(previousEnd)); sentences must be in reading order without overlap"
-    case .endsPastText(let index, let end, let textLength):
-      return "sentence \(index) ends at \(end), past the end of the text (\(textLength) characters)"
-    }
-  }
-}
-
 /// The sentence structure of a book: what playback needs to know to jump and to say where the listener is.
 ///
 /// Sentences are in reading order and do not overlap; gaps between them (spaces, line breaks)
@@ -107,5 +70,33 @@ public struct SentenceMap: Equatable, Sendable {
   /// Whether `span` lies inside the book.
   public func contains(_ span: TextSpan) -> Bool {
     span.start >= 0 && span.length >= 0 && span.end <= endOffset
+  }
+}
+
+/// A book in a trace: `{"sentences": [[start, end], ...], "text": "..."}`, the text left out when unknown.
+extension SentenceMap: Codable {
+  private enum Keys: String, CodingKey { case sentences, text }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    let pairs = try container.decode([[Int]].self, forKey: .sentences)
+    let spans = try pairs.enumerated().map { index, pair in
+      guard pair.count == 2 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .sentences, in: container, debugDescription: "sentence \(index) must be [start, end]")
+      }
+      return TextSpan(start: pair[0], end: pair[1])
+    }
+    do {
+      try self.init(sentences: spans, text: try container.decodeIfPresent(String.self, forKey: .text))
+    } catch let error as SentenceMapError {
+      throw DecodingError.dataCorruptedError(forKey: .sentences, in: container, debugDescription: error.description)
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Keys.self)
+    try container.encode(sentences.map { [$0.start, $0.end] }, forKey: .sentences)
+    if hasText { try container.encode(scalars.string, forKey: .text) }
   }
 }

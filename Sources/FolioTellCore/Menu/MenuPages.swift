@@ -80,9 +80,9 @@ extension Menu {
         "Sounds for presses: " + (state.earcons ? "on" : "off"),
       ]
     case .volume:
-      return BoxSettings.volumeChoices.map { "\($0) percent" }
+      return Settings.volumeChoices.map { "\($0) percent" }
     case .pitch:
-      return BoxSettings.pitchChoices.map { "Pitch \($0)" }
+      return Settings.pitchChoices.map { "Pitch \($0)" }
     case .about:
       guard let about = state.about else { return ["Version: finding out", "Free space: finding out"] }
       return ["Version \(about.version)", "Free space: \(about.spokenFreeSpace)"]
@@ -234,9 +234,9 @@ extension Menu {
     case .sound:
       switch menu.selected {
       case 0:
-        return Outcome(enter(.volume, selected: BoxSettings.volumeChoices.firstIndex { $0 >= state.volume } ?? 9, state))
+        return Outcome(enter(.volume, selected: Settings.volumeChoices.firstIndex { $0 >= state.volume } ?? 9, state))
       case 1:
-        return Outcome(enter(.pitch, selected: BoxSettings.pitchChoices.firstIndex { $0 >= state.pitch } ?? 0, state))
+        return Outcome(enter(.pitch, selected: Settings.pitchChoices.firstIndex { $0 >= state.pitch } ?? 0, state))
       default:
         var next = state
         next.earcons.toggle()
@@ -244,12 +244,12 @@ extension Menu {
       }
     case .volume:
       var next = state
-      next.volume = BoxSettings.volumeChoices[min(menu.selected, BoxSettings.volumeChoices.count - 1)]
+      next.volume = Settings.volumeChoices[min(menu.selected, Settings.volumeChoices.count - 1)]
       let (closed, effects) = close("Volume \(next.volume) percent.", next)
       return Outcome(closed, [.setVolume(next.volume)] + effects)
     case .pitch:
       var next = state
-      next.pitch = BoxSettings.pitchChoices[min(menu.selected, BoxSettings.pitchChoices.count - 1)]
+      next.pitch = Settings.pitchChoices[min(menu.selected, Settings.pitchChoices.count - 1)]
       let (closed, effects) = close("Pitch \(next.pitch).", next)
       return Outcome(closed, [.setPitch(next.pitch)] + effects)
     case .about:

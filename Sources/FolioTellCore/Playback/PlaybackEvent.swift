@@ -2,7 +2,7 @@
 ///
 /// Engine callbacks carry the token of the utterance they are about; the reducer drops any whose
 /// token is not the live utterance's.
-public enum PlaybackEvent: Equatable, Sendable {
+public enum PlaybackEvent: Equatable, Sendable, Codable {
   /// Play when stopped, pause when speaking, resume when paused, start over when finished.
   case primaryTapped
   case stopTapped
@@ -54,27 +54,6 @@ public enum PlaybackEvent: Equatable, Sendable {
     case .utteranceDidCancel: return "utteranceDidCancel"
     case .pauseResolved: return "pauseResolved"
     case .engineFailed: return "engineFailed"
-    }
-  }
-}
-
-/// What playback asks the speech engine to do. Data, so tests compare it.
-public enum PlaybackEffect: Equatable, Sendable {
-  /// Speak from `offset` to the end of the book, replacing any live utterance.
-  case startUtterance(token: Int, offset: Int, wpm: Int, voice: String)
-  case pause(token: Int)
-  case resume(token: Int)
-  case stop(token: Int)
-  /// Nothing is live any more: release the audio device.
-  case deactivateAudio
-
-  public var name: String {
-    switch self {
-    case .startUtterance: return "startUtterance"
-    case .pause: return "pause"
-    case .resume: return "resume"
-    case .stop: return "stop"
-    case .deactivateAudio: return "deactivateAudio"
     }
   }
 }

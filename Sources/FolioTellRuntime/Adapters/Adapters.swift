@@ -58,8 +58,8 @@ public protocol PositionStore: Sendable {
   /// Must be on stable storage before it returns when `save.reason.isDurable`.
   func save(_ save: PositionSave) throws
   func load(bookID: String) throws -> ReadingPosition?
-  /// Durably, before it returns.
-  func saveSettings(_ settings: PlaybackSettings) throws
+  /// Durably, before it returns: the listener's settings, all of them.
+  func saveSettings(_ settings: Settings) throws
   /// Durably: the book (and the file it came from, when known) to reopen after a restart.
   func rememberOpenBook(bookID: String, path: String?) throws
   /// Durably: a bookmark of a book, and taking one away.
@@ -70,8 +70,6 @@ public protocol PositionStore: Sendable {
   /// Durably: the rate and voice chosen for one book.
   func saveBookSettings(bookID: String, settings: PlaybackSettings) throws
   func bookSettings(bookID: String) -> PlaybackSettings?
-  /// Durably: the volume, pitch, earcons and display choices.
-  func saveBoxSettings(_ settings: BoxSettings) throws
 }
 
 /// Seconds on a clock that never goes backwards.

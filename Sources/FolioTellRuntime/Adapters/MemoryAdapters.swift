@@ -14,11 +14,10 @@ public final class SilentAudioOutput: AudioOutput {
 public final class InMemoryPositionStore: PositionStore {
   private struct Contents {
     var positions: [String: ReadingPosition] = [:]
-    var settings: PlaybackSettings?
+    var settings: Settings?
     var openBook: (id: String, path: String?)?
     var bookmarks: [String: [Int]] = [:]
     var bookSettings: [String: PlaybackSettings] = [:]
-    var boxSettings: BoxSettings?
   }
   private let contents = Mutex(Contents())
 
@@ -28,9 +27,9 @@ public final class InMemoryPositionStore: PositionStore {
 
   public func save(_ save: PositionSave) throws { contents.withLock { $0.positions[save.bookID] = save.position } }
   public func load(bookID: String) throws -> ReadingPosition? { contents.withLock { $0.positions[bookID] } }
-  public var settings: PlaybackSettings? { contents.withLock { $0.settings } }
+  public var settings: Settings? { contents.withLock { $0.settings } }
   public var openBookID: String? { contents.withLock { $0.openBook?.id } }
-  public func saveSettings(_ settings: PlaybackSettings) throws { contents.withLock { $0.settings = settings } }
+  public func saveSettings(_ settings: Settings) throws { contents.withLock { $0.settings = settings } }
   public func rememberOpenBook(bookID: String, path: String?) throws {
     contents.withLock { $0.openBook = (bookID, path) }
   }
@@ -47,6 +46,4 @@ public final class InMemoryPositionStore: PositionStore {
     contents.withLock { $0.bookSettings[bookID] = settings }
   }
   public func bookSettings(bookID: String) -> PlaybackSettings? { contents.withLock { $0.bookSettings[bookID] } }
-  public func saveBoxSettings(_ settings: BoxSettings) throws { contents.withLock { $0.boxSettings = settings } }
-  public var boxSettings: BoxSettings? { contents.withLock { $0.boxSettings } }
 }

@@ -75,8 +75,6 @@ public final class EffectHandler: Sendable {
       audio.setVolume(percent)
     case .setPitch(let pitch):
       speech.setPitch(pitch)
-    case .saveBoxSettings(let settings):
-      keep(sink, state) { try self.store.saveBoxSettings(settings) }
     case .saveBookSettings(let bookID, let settings):
       keep(sink, state) { try self.store.saveBookSettings(bookID: bookID, settings: settings) }
     case .describeSystem:

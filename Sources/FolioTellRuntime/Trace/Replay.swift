@@ -1,7 +1,9 @@
 import FolioTellCore
 
 /// Feeds a trace through the box's root reducer, without hardware or clock, one output line per event.
-/// Traces of playback events only (the format before the root reducer) replay as they always did.
+/// A trace of version 2 (`TraceCoding`) starts with the box's whole state; one of version 1 is converted
+/// on reading (`TraceVersion1`) and prints what it always printed, as do the oldest, of playback events
+/// only.
 public struct Replay {
   /// The whole box's state; nil until the trace has said how it starts.
   public private(set) var root: BoxState?
@@ -12,6 +14,8 @@ public struct Replay {
   /// was (the event, the playback state, the playback effect). One that begins with `{"box": ...}` also
   /// gets every effect.
   private var legacy = false
+  /// Which version the trace is, known from its first line.
+  private var version: Int?
   /// Called with each step (the state before and after, the effects), for frames or tests.
   public var observe: ((BoxStep) -> Void)?
 
@@ -22,7 +26,9 @@ public struct Replay {
   /// Reads the next line of a trace. Returns the output line for an event, nil for a start, document or blank line.
   public mutating func feed(_ text: String) throws(TraceError) -> String? {
     lineNumber += 1
-    guard let line = try TraceFormat.parse(text, line: lineNumber) else { return nil }
+    if version == nil, !text.allSatisfy(\.isWhitespace) { version = TraceCoding.isHeader(text) ? 2 : 1 }
+    guard version == 1 else { return try feedVersion2(text) }
+    guard let line = try TraceVersion1.parse(text, line: lineNumber) else { return nil }
     switch line {
     case .start(let start):
       var state = root ?? BoxState()
@@ -52,11 +58,21 @@ public struct Replay {
           line: lineNumber,
           message: "the first line must describe the book, like {\"document\": {\"sentences\": [[0, 12], [13, 40]]}}")
       }
-      return output(step(.playback(event), at: time), line: TraceFormat.encode(event, time: time))
+      return output(step(.playback(event), at: time), line: TraceVersion1.encode(event, time: time))
     case .root(let event, let time):
       if root == nil { root = BoxState() }
-      return output(step(event, at: time), line: TraceFormat.encode(root: event, time: time) ?? "null")
+      return output(step(event, at: time), line: TraceVersion1.encode(root: event, time: time) ?? "null")
     }
+  }
+
+  private mutating func feedVersion2(_ text: String) throws(TraceError) -> String? {
+    guard root != nil else {
+      if text.allSatisfy(\.isWhitespace) { return nil }
+      root = try TraceCoding.readHeader(text, line: lineNumber)
+      return nil
+    }
+    guard let entry = try TraceCoding.readEntry(text, line: lineNumber) else { return nil }
+    return TraceCoding.output(step(entry.event, at: entry.t))
   }
 
   @discardableResult
@@ -78,10 +94,10 @@ public struct Replay {
       return nil
     }
     var fields = [
-      ("event", event), ("state", TraceFormat.encode(step.after)), ("effect", TraceFormat.encode(playback.first)),
+      ("event", event), ("state", TraceVersion1.encode(step.after)), ("effect", TraceVersion1.encode(playback.first)),
     ]
     if !legacy, step.effects.count > playback.count || playback.count > 1 {
-      fields.append(("effects", TraceFormat.encode(step.effects)))
+      fields.append(("effects", TraceVersion1.encode(step.effects)))
     }
     return JSONWriter.object(fields)
   }

@@ -142,7 +142,7 @@ public final class LogStore: PositionStore {
   // MARK: - Reading
 
   public var state: StoreState { live.withLock { $0.state } }
-  public var settings: ReaderSettings? { live.withLock { $0.state.settings } }
+  public var settings: Settings? { live.withLock { $0.state.settings } }
   public var lastOpenBook: StoreState.OpenBook? { live.withLock { $0.state.lastOpenBook } }
   public func bookmarks(for bookID: String) -> [Bookmark] { live.withLock { $0.state.bookmarks[bookID] ?? [] } }
   public var segmentFiles: [String] {
@@ -165,14 +165,9 @@ public final class LogStore: PositionStore {
     try append([.position(position)])
   }
 
-  public func saveSettings(_ settings: PlaybackSettings) throws {
-    var stored = self.settings ?? ReaderSettings()
-    stored.wpm = settings.wpm
-    stored.voice = settings.voice
-    try append([.settings(stored)])
-  }
+  public func saveSettings(_ settings: Settings) throws { try save(settings: settings) }
 
-  public func save(settings: ReaderSettings) throws(StoreError) { try append([.settings(settings)]) }
+  public func save(settings: Settings) throws(StoreError) { try append([.settings(settings)]) }
 
   public func rememberOpenBook(bookID: String, path: String?) throws {
     try append([.lastOpenBook(bookID: bookID, path: path ?? "")])
@@ -193,29 +188,6 @@ public final class LogStore: PositionStore {
 
   public func bookSettings(bookID: String) -> PlaybackSettings? {
     live.withLock { $0.state.bookSettings[bookID] }.map { PlaybackSettings(wpm: $0.wpm, voice: $0.voice) }
-  }
-
-  /// The volume, pitch, earcons and display choices go into the settings record, beside the rate and voice.
-  public func saveBoxSettings(_ kept: BoxSettings) throws {
-    var stored = self.settings ?? ReaderSettings()
-    stored.volume = kept.volume
-    stored.pitch = kept.pitch
-    stored.display["earcons"] = kept.earcons ? "on" : "off"
-    stored.display["bigWord"] = kept.bigWord ? "on" : "off"
-    stored.display["night"] = kept.night ? "on" : "off"
-    stored.display["displayOff"] = kept.displayOff ? "on" : "off"
-    stored.display["textSize"] = kept.textSize.rawValue
-    try append([.settings(stored)])
-  }
-
-  /// What `saveBoxSettings` kept, if anything was.
-  public var boxSettings: BoxSettings? {
-    guard let stored = settings, stored.display["earcons"] != nil else { return nil }
-    return BoxSettings(
-      volume: stored.volume, pitch: stored.pitch, earcons: stored.display["earcons"] != "off",
-      bigWord: stored.display["bigWord"] == "on", night: stored.display["night"] == "on",
-      displayOff: stored.display["displayOff"] == "on",
-      textSize: stored.display["textSize"].flatMap(TextSize.init(rawValue:)) ?? .normal)
   }
 
   public func removeBookmark(bookID: String, offset: Int) throws(StoreError) {

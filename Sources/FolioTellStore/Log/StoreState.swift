@@ -1,3 +1,5 @@
+import FolioTellCore
+
 /// Everything the store keeps, as rebuilt from its log.
 public struct StoreState: Equatable, Sendable {
   public struct OpenBook: Equatable, Sendable {
@@ -6,7 +8,7 @@ public struct StoreState: Equatable, Sendable {
   }
 
   public var positions: [String: StoredPosition] = [:]
-  public var settings: ReaderSettings?
+  public var settings: Settings?
   /// Each book's bookmarks, in reading order.
   public var bookmarks: [String: [Bookmark]] = [:]
   public var lastOpenBook: OpenBook?

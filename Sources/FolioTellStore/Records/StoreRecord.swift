@@ -1,21 +1,4 @@
-/// The listener's settings, kept across restarts.
-public struct ReaderSettings: Equatable, Sendable {
-  public var wpm: Int
-  public var voice: String
-  public var volume: Int
-  public var pitch: Int
-  /// Display options by name (contrast, night mode, font size...), as text.
-  public var display: [String: String]
-
-  public init(wpm: Int = 175, voice: String = "en", volume: Int = 100, pitch: Int = 50, display: [String: String] = [:])
-  {
-    self.wpm = wpm
-    self.voice = voice
-    self.volume = volume
-    self.pitch = pitch
-    self.display = display
-  }
-}
+import FolioTellCore
 
 /// Where the listener stopped in one book.
 public struct StoredPosition: Equatable, Sendable {
@@ -53,7 +36,9 @@ public struct Bookmark: Equatable, Hashable, Sendable {
 public enum StoreRecord: Equatable, Sendable {
   case snapshotStart
   case position(StoredPosition)
-  case settings(ReaderSettings)
+  /// The listener's settings. On disk: the rate, voice, volume and pitch, then the rest as named text
+  /// fields ("earcons": "on"), the layout every earlier version wrote and reads.
+  case settings(Settings)
   case bookmarkAdded(Bookmark)
   case bookmarkRemoved(bookID: String, offset: Int)
   case lastOpenBook(bookID: String, path: String)
@@ -82,8 +67,9 @@ public enum StoreRecord: Equatable, Sendable {
       out.string(settings.voice)
       out.u16(UInt16(clamping: settings.volume))
       out.u16(UInt16(clamping: settings.pitch))
-      out.u16(UInt16(clamping: settings.display.count))
-      for (key, value) in settings.display.sorted(by: { $0.key < $1.key }) {
+      let named = Self.namedFields(settings)
+      out.u16(UInt16(clamping: named.count))
+      for (key, value) in named {
         out.string(key)
         out.string(value)
       }
@@ -125,10 +111,12 @@ public enum StoreRecord: Equatable, Sendable {
           bookID: try input.string(), offset: try input.offset(), sentence: Int(try input.u32()),
           wallTime: try input.i64()))
     case .settings:
-      var settings = ReaderSettings(
+      var settings = Settings(
         wpm: Int(try input.u16()), voice: try input.string(), volume: Int(try input.u16()), pitch: Int(try input.u16()))
+      var named: [String: String] = [:]
       let count = Int(try input.u16())
-      for _ in 0..<count { settings.display[try input.string()] = try input.string() }
+      for _ in 0..<count { named[try input.string()] = try input.string() }
+      Self.read(named, into: &settings)
       record = .settings(settings)
     case .bookmarkAdded:
       let bookID = try input.string()
@@ -146,6 +134,27 @@ public enum StoreRecord: Equatable, Sendable {
       record = .bookSettings(bookID: try input.string(), wpm: Int(try input.u16()), voice: try input.string())
     }
     return record
+  }
+}
+
+extension StoreRecord {
+  /// The settings besides rate, voice, volume and pitch, as the record's named fields, sorted by name.
+  static func namedFields(_ settings: Settings) -> [(String, String)] {
+    func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+    return [
+      ("bigWord", onOff(settings.bigWord)), ("displayOff", onOff(settings.displayOff)),
+      ("earcons", onOff(settings.earcons)), ("night", onOff(settings.night)), ("textSize", settings.textSize.rawValue),
+    ]
+  }
+
+  /// Named fields a record has (an older one may have fewer, or others it no longer uses): each known one
+  /// is taken, the rest keep their defaults.
+  static func read(_ named: [String: String], into settings: inout Settings) {
+    if let earcons = named["earcons"] { settings.earcons = earcons != "off" }
+    settings.bigWord = named["bigWord"] == "on"
+    settings.night = named["night"] == "on"
+    settings.displayOff = named["displayOff"] == "on"
+    settings.textSize = named["textSize"].flatMap(TextSize.init(rawValue:)) ?? .normal
   }
 }
 

@@ -11,7 +11,7 @@ import FolioTellCore
 ///     {"event": "positionStoreFailed", "reason": "..."}
 ///     {"event": "positionStoreRecovered"}
 ///     {"event": "poweredOn"}, {"event": "announcementFinished"}
-extension TraceFormat {
+extension TraceVersion1 {
   public static let rootEventNames = [
     "control", "encoder", "encoderPushed", "clockTicked", "menu", "libraryChanged", "bookFailedToOpen",
     "positionStoreFailed",
@@ -110,8 +110,6 @@ extension TraceFormat {
       JSONWriter.object(fields + [("event", JSONWriter.string(name))] + more)
     }
     switch event {
-    case .playback, .bookOpened:
-      return nil
     case .control(let name, let gesture):
       return named(
         "control", [("control", JSONWriter.string(name)), ("gesture", JSONWriter.string(gesture.rawValue))])
@@ -159,6 +157,9 @@ extension TraceFormat {
       return named(
         "systemDescribed",
         [("version", JSONWriter.string(facts.version))] + (facts.freeBytes.map { [("freeBytes", String($0))] } ?? []))
+    default:
+      // Playback events and books have lines of their own; events new since version 1 never occur in it.
+      return nil
     }
   }
 
@@ -226,11 +227,6 @@ extension TraceFormat {
           return JSONWriter.object([("effect", "\"setVolume\""), ("percent", String(percent))])
         case .setPitch(let pitch):
           return JSONWriter.object([("effect", "\"setPitch\""), ("pitch", String(pitch))])
-        case .saveBoxSettings(let kept):
-          return JSONWriter.object([
-            ("effect", "\"saveBoxSettings\""), ("volume", String(kept.volume)), ("pitch", String(kept.pitch)),
-            ("earcons", kept.earcons ? "true" : "false"),
-          ])
         case .saveBookSettings(let bookID, let kept):
           return JSONWriter.object([
             ("effect", "\"saveBookSettings\""), ("bookID", JSONWriter.string(bookID)), ("wpm", String(kept.wpm)),
@@ -238,6 +234,9 @@ extension TraceFormat {
           ])
         case .describeSystem:
           return JSONWriter.object([("effect", "\"describeSystem\"")])
+        default:
+          // An effect new since version 1, as version 2 prints it.
+          return TraceCoding.json(effect)
         }
       }.joined(separator: ", ") + "]"
   }

@@ -1,15 +1,3 @@
-/// What a person did with a button, as the decoders tell it.
-public enum Gesture: String, Equatable, Sendable {
-  /// Pressed and let go before the long-press time.
-  case short
-  /// Held for the long-press time: fires while still held.
-  case long
-  /// Still held after a long press: fires again at the repeat interval (fast seeking).
-  case repeatWhileHeld = "repeat"
-  /// Let go after a long press.
-  case release
-}
-
 /// The box's named controls. Physical inputs (GPIO lines, keys of an input device) are given these names
 /// by the board file and the config; what each does depends on the mode the box is in, decided by the
 /// root reducer when the control is handled.
@@ -30,12 +18,4 @@ public enum ControlName {
   public static let all = [
     play, stop, next, previous, faster, slower, menu, back, encoder, encoderPush, describerChord,
   ]
-}
-
-/// The mode the box is in decides what a control does.
-public enum ControlMode: String, Sendable {
-  /// A book is open: reading, paused or finished.
-  case reading
-  /// The menu is open: the controls move through it.
-  case menu
 }

@@ -58,7 +58,7 @@ public struct TraceStart: Equatable, Sendable {
   public var sleepSeconds: Double?
   public var display: DisplayView?
   /// The volume, pitch and earcons, when not the defaults.
-  public var settings: BoxSettings?
+  public var settings: Settings?
 
   public init(
     wpm: Int, voice: String, audioIdleSeconds: Double? = nil, menu: MenuState? = nil, sleepSeconds: Double? = nil,
@@ -70,21 +70,6 @@ public struct TraceStart: Equatable, Sendable {
     self.menu = menu
     self.sleepSeconds = sleepSeconds
     self.display = display
-  }
-
-  /// The start that gives `state` back: only what differs from a box just switched on is written.
-  public init(_ state: BoxState) {
-    self.init(wpm: state.playback.wpm, voice: state.playback.voice)
-    if state.audio.idleSeconds != AudioPower().idleSeconds { audioIdleSeconds = state.audio.idleSeconds }
-    menu = state.menu
-    sleepSeconds = state.sleepTimer?.remaining
-    let kept = state.boxSettings
-    if kept.volume != 100 || kept.pitch != 50 || !kept.earcons || kept.displayOff || kept.textSize != .normal {
-      settings = kept
-    }
-    if state.display.mode != .reading || state.display.night {
-      display = DisplayView(mode: state.display.mode, night: state.display.night)
-    }
   }
 
   /// Sets what this start says on `state`.
@@ -119,9 +104,10 @@ public enum TraceLine: Equatable, Sendable {
   case root(BoxEvent, time: Double?)
 }
 
-/// Reads and writes the trace format documented in the README ("Traces and replay"). It is a public
-/// interface: change it only in ways old traces still read.
-public enum TraceFormat {
+/// Traces of version 1 (written before 0.15): read, converted to the core's events, and replayed with the
+/// output they always gave. Frozen: new events and effects need nothing here (version 1 traces never hold
+/// them; an effect new since then is printed as version 2 prints it). New traces are `TraceCoding`'s.
+public enum TraceVersion1 {
   public static let eventNames = [
     "primaryTapped", "stopTapped", "jumpToNextSentenceTapped", "jumpToPreviousSentenceTapped",
     "startOverTapped", "speedChanged", "voiceChanged", "moveTo", "utteranceDidStart", "willSpeakRange",
@@ -267,7 +253,7 @@ public enum TraceFormat {
     start.audioIdleSeconds = members["audioIdleSeconds"]?.doubleValue
     start.sleepSeconds = members["sleepSeconds"]?.doubleValue
     if case .object(let kept)? = members["settings"] {
-      start.settings = BoxSettings(
+      start.settings = Settings(
         volume: kept["volume"]?.intValue ?? 100, pitch: kept["pitch"]?.intValue ?? 50,
         earcons: kept["earcons"] != .bool(false), displayOff: kept["displayOff"] == .bool(true),
         textSize: kept["textSize"]?.stringValue.flatMap(TextSize.init(rawValue:)) ?? .normal)

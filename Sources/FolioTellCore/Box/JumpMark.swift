@@ -1,0 +1,6 @@
+/// Where the listener was when a jump began, to tell afterwards whether it moved anything.
+struct JumpMark: Sendable {
+  var playback: PlaybackState
+  var undoPlace: Int?
+  var lastJumpTime: Double?
+}

@@ -1,0 +1,19 @@
+/// Owns "where did the listener stop": decides when that must be saved. Knows nothing of files.
+public struct PositionState: Equatable, Sendable, Codable {
+  public var policy: SavePolicy
+  public var bookID: String?
+  /// The latest place the listener reached.
+  public var current: ReadingPosition?
+  /// What the store was last asked to keep for `bookID`.
+  public var lastSaved: ReadingPosition?
+  public var lastSaveTime: Double?
+
+  public init(policy: SavePolicy = SavePolicy()) {
+    self.policy = policy
+  }
+
+  /// Where reading resumes in the open book.
+  public var restoredOffset: Int { current?.offset ?? 0 }
+
+  var hasUnsavedChange: Bool { current != nil && current != lastSaved }
+}

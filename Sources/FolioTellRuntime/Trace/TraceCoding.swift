@@ -1,0 +1,139 @@
+import FolioTellCore
+import FoundationEssentials
+
+/// The trace format, version 2: every line is JSON that Swift's `Codable` derives from the core's own
+/// types, so a new event, effect or field of the state needs no change here.
+///
+///     {"state":{...the whole BoxState...},"trace":2}     the box as the recording starts
+///     {"event":{"control":{"gesture":"short","name":"NEXT"}},"t":4.5}
+///
+/// Replay prints, for each event, `{"effects":[...],"event":{...},"state":{summary},"t":4.5}`. Traces of
+/// version 1 (no `"trace"` line) are read by `TraceVersion1` and converted on reading.
+public enum TraceCoding {
+  public static let version = 2
+
+  /// The first line: the version, and the box's whole state before the first event.
+  public struct Header: Codable, Sendable {
+    public var trace: Int
+    public var state: BoxState
+  }
+
+  /// An event and when it was handled (seconds on the box's clock).
+  public struct Entry: Codable, Sendable {
+    public var t: Double
+    public var event: BoxEvent
+  }
+
+  /// What replay prints of the state after an event: where playback is, the menu page, the sleep timer
+  /// and the display's view.
+  public struct Summary: Codable, Equatable, Sendable {
+    public var phase: String
+    public var token: Int
+    public var sentence: Int
+    public var offset: Int
+    public var wpm: Int
+    public var menu: String?
+    public var selected: Int?
+    public var sleepSeconds: Double?
+    public var display: String?
+
+    public init(_ state: BoxState) {
+      phase = state.playback.phase.name
+      token = state.playback.utteranceToken
+      sentence = state.playback.sentenceIndex
+      offset = state.playback.offset
+      wpm = state.playback.wpm
+      menu = state.menu.map { Menu.title(of: $0.page) }
+      selected = state.menu?.selected
+      sleepSeconds = state.sleepTimer?.remaining
+      if state.display.mode != .reading || state.display.night {
+        display = state.display.mode.rawValue + (state.display.night ? ", night" : "")
+      }
+    }
+  }
+
+  /// One line of replay's output.
+  public struct Output: Codable, Sendable {
+    public var t: Double
+    public var event: BoxEvent
+    public var state: Summary
+    public var effects: [BoxEffect]
+  }
+
+  private struct Probe: Decodable {
+    var trace: Int?
+  }
+
+  /// The same bytes for the same value on every run: keys sorted.
+  static func encoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
+  /// A value as one line of JSON.
+  public static func json(_ value: some Encodable) -> String {
+    // The core's types are plain data: encoding them cannot fail.
+    String(decoding: (try? encoder().encode(value)) ?? Data("null".utf8), as: UTF8.self)
+  }
+
+  public static func header(_ state: BoxState) -> String { json(Header(trace: version, state: state)) }
+
+  public static func line(_ event: BoxEvent, at time: Double) -> String { json(Entry(t: time, event: event)) }
+
+  public static func output(_ step: BoxStep) -> String {
+    json(Output(t: step.time, event: step.event, state: Summary(step.after), effects: step.effects))
+  }
+
+  /// Whether a trace's first line says it is of this version (or a later one).
+  public static func isHeader(_ text: String) -> Bool {
+    guard text.contains("\"trace\"") else { return false }
+    return ((try? JSONDecoder().decode(Probe.self, from: Data(text.utf8)))?.trace ?? 0) >= 2
+  }
+
+  public static func readHeader(_ text: String, line: Int) throws(TraceError) -> BoxState {
+    let header: Header
+    do {
+      header = try JSONDecoder().decode(Header.self, from: Data(text.utf8))
+    } catch {
+      throw TraceError(line: line, message: "the trace's first line cannot be read: \(reason(error))")
+    }
+    guard header.trace == version else {
+      throw TraceError(
+        line: line,
+        message: "this trace is of version \(header.trace); this box reads versions 1 and \(version): replay it with the box that wrote it")
+    }
+    return header.state
+  }
+
+  /// An event line; nil for a blank one.
+  public static func readEntry(_ text: String, line: Int) throws(TraceError) -> Entry? {
+    if text.allSatisfy(\.isWhitespace) { return nil }
+    do {
+      return try JSONDecoder().decode(Entry.self, from: Data(text.utf8))
+    } catch {
+      throw TraceError(line: line, message: "not an event of a version \(version) trace: \(reason(error))")
+    }
+  }
+
+  /// What a decoding error says, in words: which field, and what was wrong with it.
+  static func reason(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    func path(_ context: DecodingError.Context) -> String {
+      let names = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+      return names.isEmpty ? "the line" : names.joined(separator: ".")
+    }
+    switch error {
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
+    case .keyNotFound(let key, let context):
+      return "\(path(context)) needs \"\(key.stringValue)\""
+    case .typeMismatch(let type, let context):
+      return "\(path(context)) must be \(type)"
+    case .valueNotFound(let type, let context):
+      return "\(path(context)) must be \(type), found null"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+}
