@@ -92,18 +92,18 @@ public enum TraceCoding {
   }
 
   public static func readHeader(_ text: String, line: Int) throws(TraceError) -> BoxState {
-    let header: Header
+    let written = (try? JSONDecoder().decode(Probe.self, from: Data(text.utf8)))?.trace
+    guard written == version else {
+      throw TraceError(
+        line: line,
+        message:
+          "this trace is of version \(written.map(String.init) ?? "unknown"); this box reads versions 1 and \(version): replay it with the box that wrote it")
+    }
     do {
-      header = try JSONDecoder().decode(Header.self, from: Data(text.utf8))
+      return try JSONDecoder().decode(Header.self, from: Data(text.utf8)).state
     } catch {
       throw TraceError(line: line, message: "the trace's first line cannot be read: \(reason(error))")
     }
-    guard header.trace == version else {
-      throw TraceError(
-        line: line,
-        message: "this trace is of version \(header.trace); this box reads versions 1 and \(version): replay it with the box that wrote it")
-    }
-    return header.state
   }
 
   /// An event line; nil for a blank one.
