@@ -123,6 +123,8 @@ public final class EventLoop: Sendable {
 
   public func cancel(_ id: UInt64) {
     state.withLock { $0.timers.removeAll { $0.id == id } }
+    // A cancelled timer must not wake the loop for nothing.
+    armTimer()
   }
 
   /// Sets the timerfd to the earliest timer, or disarms it. Done under the lock: a timer scheduled from

@@ -38,6 +38,8 @@ import Testing
   mutating func send(_ event: BoxEvent, at moment: Double? = nil) {
     if let moment { time = moment }
     (state, effects) = Box.reduce(state, event, at: time)
+    // The tick's bookkeeping is TickTests'.
+    effects = effects.withoutTimers
   }
 
   mutating func press(_ control: String, _ gesture: Gesture = .short, at moment: Double? = nil) {
@@ -153,7 +155,7 @@ import Testing
     send(.encoder(steps: 1), at: 6)
     #expect(said == ["The knob: turn it to move sentence by sentence."])
     // Thirty seconds without a press: it leaves by itself and says so.
-    send(.clockTicked, at: 36)
+    send(.timerFired(.tick), at: 36)
     #expect(state.describer == nil)
     #expect(said == ["Key describer off."])
   }
@@ -344,7 +346,7 @@ import Testing
     send(.announcementFinished, at: 2)
     let token = state.playback.utteranceToken
     send(.playback(.utteranceDidStart(token: token)))
-    send(.clockTicked, at: 5)
+    send(.timerFired(.tick), at: 5)
     #expect(effects.contains { if case .fadeOut = $0 { return true } else { return false } })
     send(.playback(.willSpeakRange(token: token, location: 89, length: 7)), at: 8)
     #expect(state.sleepTimer == nil)
@@ -358,7 +360,7 @@ import Testing
   @Test mutating func anyControlDuringTheFadeBringsTheVolumeBack() {
     reading(at: 13)
     state.sleepTimer = SleepTimer(remaining: 20, lastTick: 0, minutes: 15)
-    send(.clockTicked, at: 5)
+    send(.timerFired(.tick), at: 5)
     #expect(effects == [.fadeOut(seconds: 15)])
     send(.encoder(steps: 1), at: 6)
     #expect(effects.first == .restoreVolume)
@@ -506,7 +508,7 @@ import Testing
     send(.playback(.pauseResolved(token: 1)), at: 1)
     // Twenty minutes paused with no tick (the sound was released), then PLAY.
     press("PLAY", at: 1201)
-    send(.clockTicked, at: 1206)
+    send(.timerFired(.tick), at: 1206)
     #expect(state.sleepTimer?.remaining == 895)
     #expect(state.playback.phase.liveUtterance != nil)
   }
@@ -524,7 +526,7 @@ import Testing
   @Test mutating func theEndOfTheBookDuringTheFadeBringsTheVolumeBack() {
     reading(at: 104)
     state.sleepTimer = SleepTimer(remaining: 20, lastTick: 0, minutes: 15)
-    send(.clockTicked, at: 5)
+    send(.timerFired(.tick), at: 5)
     #expect(state.sleepTimer?.isFading == true)
     send(.playback(.utteranceDidFinish(token: 1)), at: 6)
     #expect(effects.contains(.restoreVolume))
@@ -560,7 +562,7 @@ import Testing
     press("BACK", at: 1)
     #expect(effects.first == .earcon(.accepted))
     #expect(state.audio.isActive)
-    send(.clockTicked, at: 40)
+    send(.timerFired(.tick), at: 40)
     #expect(!state.audio.isActive)
     #expect(effects.contains(.playback(.deactivateAudio)))
   }

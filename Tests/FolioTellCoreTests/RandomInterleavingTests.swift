@@ -201,14 +201,16 @@ struct UnreliableEngine {
     var engine = UnreliableEngine(words: words)
     var time = 0.0
     var saves = 0
+    var ticksStarted = 0
     for _ in 0..<20_000 {
       time += Double.random(in: 0...2, using: &random)
       let event: BoxEvent =
         Int.random(in: 0..<20, using: &random) == 0
-        ? .clockTicked
+        ? .timerFired(.tick)
         : .playback(
           Bool.random(using: &random)
             ? (engine.deliver(using: &random) ?? .primaryTapped) : Self.userEvents.randomElement(using: &random)!)
+      let before = state
       let (next, effects) = Box.reduce(state, event, at: time)
       state = next
       for effect in effects {
@@ -232,9 +234,17 @@ struct UnreliableEngine {
         case .addBookmark, .removeBookmark, .fadeOut, .restoreVolume, .setVolume, .setPitch,
           .describeSystem:
           Issue.record("no control was used")
+        case .startTimer(let timer, let delay):
+          // Started only when none was armed (or this step's event was its firing).
+          #expect(!before.armedTimers.contains(timer) || event == .timerFired(timer))
+          #expect(timer == .tick && delay == 5)
+          ticksStarted += 1
         }
       }
+      // Whatever needs the tick has one armed.
+      #expect(!Ticks.needed(next) || next.armedTimers.contains(.tick))
     }
     #expect(saves > 100)
+    #expect(ticksStarted > 100)
   }
 }

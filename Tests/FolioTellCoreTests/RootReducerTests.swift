@@ -203,8 +203,8 @@ import Testing
     }
     // Nothing is read: the sound stays on a while, and is released like a pause's.
     script.send(.announcementFinished, at: 1) { $0.audio.pausedSince = 1 }
-    script.ignores(.clockTicked, at: 30)
-    script.send(.clockTicked, at: 31, effects: [.playback(.deactivateAudio)]) {
+    script.ignores(.timerFired(.tick), at: 30)
+    script.send(.timerFired(.tick), at: 31, effects: [.playback(.deactivateAudio)]) {
       $0.audio.isActive = false
       $0.audio.pausedSince = nil
     }

@@ -45,7 +45,7 @@ import Testing
     harness.funnel.post(.encoder(steps: 1))
     harness.funnel.post(.control(name: "ENCODER_PUSH", gesture: .short))
     harness.run(until: 2.0)
-    harness.funnel.post(.clockTicked)
+    harness.funnel.post(.timerFired(.tick))
     harness.funnel.post(.control(name: "BACK", gesture: .short))
     harness.funnel.post(.control(name: "PLAY", gesture: .short))
     harness.run(until: 3.0)
@@ -53,7 +53,7 @@ import Testing
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
     #expect(lines.contains { $0.contains(#""event":{"control":{"gesture":"short","name":"MENU"}}"#) })
     #expect(lines.contains { $0.contains(#""event":{"encoder":{"steps":6}}"#) })
-    #expect(lines.contains { $0.contains(#""event":{"clockTicked":{}}"#) })
+    #expect(lines.contains { $0.contains(#""event":{"timerFired":{"_0":"tick"}}"#) })
     var replay = Replay()
     var outputs: [String] = []
     for line in lines { if let output = try replay.feed(line) { outputs.append(output) } }
@@ -81,7 +81,7 @@ import Testing
     harness.funnel.post(.control(name: "MENU", gesture: .short))
     harness.funnel.post(.encoder(steps: 6))
     // Enough to fill the first file, so the next begins with the menu open on "Sleep timer: off".
-    for _ in 0..<200 { harness.funnel.post(.clockTicked) }
+    for _ in 0..<200 { harness.funnel.post(.timerFired(.tick)) }
     harness.funnel.post(.control(name: "PLAY", gesture: .short))
     harness.funnel.post(.encoder(steps: 1))
     harness.funnel.drain()
@@ -121,7 +121,7 @@ import Testing
     let again = try TraceRing(folder: folder, fileBytes: 4096, files: 3)
     let before = ring.paths.last
     TraceRecorder(ring: again).record(
-      BoxStep(time: 0, event: .clockTicked, before: BoxState(), after: BoxState(), effects: []))
+      BoxStep(time: 0, event: .timerFired(.tick), before: BoxState(), after: BoxState(), effects: []))
     #expect(again.paths.last != before)
     #expect(again.paths.count == 3)
   }

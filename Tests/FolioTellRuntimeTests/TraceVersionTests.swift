@@ -19,7 +19,7 @@ import Testing
       path: "/books/n.txt", chapters: [ChapterMark(title: "One", start: 0)], bookmarks: [15],
       pages: [PageMark(label: "iv", start: 30)], notes: [20], language: "en",
       settings: PlaybackSettings(wpm: 250, voice: "de"), paragraphs: [0, 30]),
-    .poweredOn, .announcementFinished, .partMissing("The buttons are not working"), .clockTicked,
+    .poweredOn, .announcementFinished, .partMissing("The buttons are not working"), .timerFired(.tick),
     .positionStoreFailed(reason: "the disk is full"), .positionStoreRecovered, .menu(.opened),
     .menu(.moved(steps: -1)), .menu(.chosen), .menu(.back),
     .voicesFound([VoiceChoice(id: "de", name: "German", language: "de")]),
@@ -43,6 +43,30 @@ import Testing
     (state, _) = Box.reduce(state, .control(name: "MENU", gesture: .short), at: 1)
     state.sleepTimer = SleepTimer(remaining: 600, lastTick: 1)
     #expect(try TraceCoding.readHeader(TraceCoding.header(state), line: 1) == state)
+  }
+
+  /// A version 2 trace recorded before a field was added to the state (here: three of them, one nested)
+  /// still reads: the missing fields start as a new box's do, and the rest is as recorded.
+  @Test func aStateRecordedBeforeAFieldWasAddedReadsWithTheNewBoxsValue() throws {
+    var state = BoxState()
+    (state, _) = Box.reduce(state, Self.everyKindOfEvent[7], at: 0)
+    (state, _) = Box.reduce(state, .control(name: "FASTER", gesture: .short), at: 1)
+    guard case .object(var header) = try JSONValue.parse(TraceCoding.header(state)),
+      case .object(var members) = header["state"], case .object(var playback) = members["playback"]
+    else {
+      Issue.record("the header is not an object")
+      return
+    }
+    members["voiceIsFixed"] = nil
+    members["earcons"] = nil
+    playback["wpmLimits"] = nil
+    members["playback"] = .object(playback)
+    header["state"] = .object(members)
+    let older = String(decoding: try JSONEncoder().encode(JSONValue.object(header)), as: UTF8.self)
+    #expect(!older.contains("voiceIsFixed") && !older.contains("wpmLimits"))
+    let read = try TraceCoding.readHeader(older, line: 1)
+    #expect(read == state)
+    #expect(read.playback.wpm == 275)
   }
 
   /// One session, written as version 1 would have written it (the frozen writer) and as version 2 writes

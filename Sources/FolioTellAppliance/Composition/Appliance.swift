@@ -37,7 +37,6 @@ public final class Appliance: Sendable {
   private let report: @Sendable (String) -> Void
   private let library: LibraryService
   private let firstBook: OpenedBook?
-  private let ticks: TickKeeper
   private let input = Mutex<InputLoop?>(nil)
   private let frames: VirtualFrames?
   private let amplifier: AmplifierSwitch?
@@ -113,9 +112,9 @@ public final class Appliance: Sendable {
 
     let saved = log?.settings
     let wpm = session.wpm ?? saved?.wpm ?? config.wpm ?? SpeechRate.normal
+    // The voice given, or the one kept; a book's language may choose another when it opens (the reducer).
     let fixedVoice = session.voice ?? config.voice
-    let voice =
-      fixedVoice ?? Voices.voice(forBookLanguage: firstBook?.language, current: saved?.voice) ?? saved?.voice ?? "en"
+    let voice = fixedVoice ?? saved?.voice ?? "en"
 
     // Time: timers on the event loop, or on the virtual clock.
     switch platform {
@@ -179,6 +178,7 @@ public final class Appliance: Sendable {
 
     var initial = BoxState()
     initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechRate.limits)
+    initial.voiceIsFixed = fixedVoice != nil
     initial.audio = AudioPower(idleSeconds: config.audioIdleSeconds)
     initial.longPauseSeconds = config.longPauseMinutes * 60
     initial.knob = config.knob
@@ -194,7 +194,7 @@ public final class Appliance: Sendable {
     faded?.setVolume(kept.volume)
     let output: any AudioOutput =
       faded.map { AudioPowerOutput(sink: $0, amplifier: amplifier) } ?? SilentAudioOutput()
-    let effects = EffectHandler(speech: engine, audio: output, store: store)
+    let effects = EffectHandler(speech: engine, audio: output, store: store, timers: scheduler)
     let runtime = BoxRuntime(funnel: funnel, initial: initial, effects: effects, clock: clock)
     self.runtime = runtime
 
@@ -235,7 +235,7 @@ public final class Appliance: Sendable {
     // The library, and the opener behind the menu's Books.
     let folders = session.libraryFolders ?? config.bookFolders
     library = LibraryService(
-      folders: folders, language: language, voice: fixedVoice, synchronous: platform.isVirtual,
+      folders: folders, language: language, synchronous: platform.isVirtual,
       readNotes: session.readNotes || config.readNotes)
     let library = self.library
     let dataDirectory = directory
@@ -247,12 +247,6 @@ public final class Appliance: Sendable {
       library.open(bookID, runtime: runtime)
     }
 
-    ticks = TickKeeper(scheduler: scheduler)
-    let ticks = self.ticks
-    runtime.observe { [weak runtime] step in
-      guard let runtime else { return }
-      ticks.stepped(step, sink: runtime)
-    }
     if let display { runtime.observe { display.boxChanged($0.after) } }
     if let frames { runtime.observe { frames.stepped($0) } }
   }
@@ -267,13 +261,14 @@ public final class Appliance: Sendable {
     // The controls first: a wiring problem is known before the greeting, which says it.
     if let loop, session.useControls { startControls(loop) }
     if case .device = platform { checkSoundCard() }
+    // The voices first: the first book's language chooses among them.
+    runtime.post(.voicesFound(Voices.choices()))
     if session.useLibrary { library.scan(into: runtime) }
     if let book = firstBook {
       runtime.open(
         bookID: book.id, book: book.document, title: book.title, path: book.path, chapters: book.chapters,
         pages: book.pages, notes: book.notes, language: book.language, paragraphs: book.paragraphs)
     }
-    runtime.post(.voicesFound(Voices.choices()))
     if session.greet {
       runtime.post(.poweredOn)
     } else if session.autoplay, firstBook != nil {

@@ -17,19 +17,16 @@ final class LibraryService: Sendable {
   private let opening = PassingWorker(name: "foliotell.books")
   private let language: String?
   private let readNotes: Bool
-  private let fixedVoice: String?
   private let synchronous: Bool
   private let watched = Mutex<(LibraryWatcher, EventLoop)?>(nil)
 
-  /// `voice` is the listener's `--voice`, when given: it is kept for every book; otherwise each book is
-  /// read with a voice of its language. `synchronous` opens books on the caller's thread (the virtual
-  /// platform, where everything happens in order on the driver's thread). `readNotes` reads books' footnotes
-  /// and endnotes where they sit.
-  init(folders: [String], language: String?, voice: String?, synchronous: Bool, readNotes: Bool = false) {
+  /// `synchronous` opens books on the caller's thread (the virtual platform, where everything happens in
+  /// order on the driver's thread). `readNotes` reads books' footnotes and endnotes where they sit. The
+  /// voice a book is read with is the reducer's choice, from the language this reports with the book.
+  init(folders: [String], language: String?, synchronous: Bool, readNotes: Bool = false) {
     library = Library(folders: folders)
     self.language = language
     self.readNotes = readNotes
-    fixedVoice = voice
     self.synchronous = synchronous
   }
 
@@ -96,13 +93,6 @@ final class LibraryService: Sendable {
     }
     do {
       let (id, document) = try BookParser.read(path: entry.path, language: language, readNotes: readNotes)
-      // A book in another language is read with a voice of that language (unless --voice said one).
-      let current = runtime.snapshot.playback.voice
-      if fixedVoice == nil, let bookVoice = Voices.voice(forBookLanguage: document.language, current: current),
-        bookVoice != current
-      {
-        runtime.post(.playback(.voiceChanged(voice: bookVoice)))
-      }
       runtime.open(
         bookID: id, book: document.sentenceMap, title: document.title ?? entry.title, path: entry.path,
         chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) },

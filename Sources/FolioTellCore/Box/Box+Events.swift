@@ -6,8 +6,8 @@ extension Box {
     switch event {
     case .playback(let playbackEvent):
       // In the menu the listener's playback controls do nothing (a control mapped just before the menu
-      // opened must not start reading under it); the engine's callbacks, and the voice a book opened from
-      // the menu asks for, still count.
+      // opened must not start reading under it); the engine's callbacks still count, and so does a voice
+      // change in traces recorded when the library posted a book's voice before opening it from the menu.
       if state.menu != nil, playbackEvent.engineToken == nil {
         guard case .voiceChanged = playbackEvent else { return Outcome(state) }
       }
@@ -49,8 +49,11 @@ extension Box {
         bookID: bookID, book: book, saved: saved, title: title, path: path, chapters: chapters, bookmarks: bookmarks,
         pages: pages, notes: notes, language: language, settings: settings, paragraphs: paragraphs)
       return opened.open(in: state, at: time)
-    case .clockTicked:
-      return Ticks.ticked(state, at: time)
+    case .timerFired(let timer):
+      next.armedTimers.removeAll { $0 == timer }
+      switch timer {
+      case .tick: return Ticks.ticked(next, at: time)
+      }
     case .menu(let menuEvent):
       return Menu.reduce(state, menuEvent, at: time)
     case .bookFailedToOpen(let title, let reason):

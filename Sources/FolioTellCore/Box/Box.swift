@@ -63,6 +63,7 @@ public enum Box {
       next.audio.isActive = true
       next.audio.pausedSince = time
     }
+    effects += Ticks.keepTime(&next)
     return (next, effects)
   }
 

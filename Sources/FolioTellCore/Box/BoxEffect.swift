@@ -27,4 +27,6 @@ public enum BoxEffect: Equatable, Sendable, Codable {
   case fadeOut(seconds: Double)
   /// Back to full volume at once (a fade cancelled, reading after the timer).
   case restoreVolume
+  /// Post `timerFired(timer)` after this many seconds (replacing the timer if it is armed).
+  case startTimer(BoxTimer, after: Double)
 }

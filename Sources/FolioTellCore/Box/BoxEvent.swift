@@ -17,7 +17,8 @@ public enum BoxEvent: Equatable, Sendable, Codable {
   case announcementFinished
   /// A part of the box is missing or broken (the buttons' GPIO chip): said at power on, after the book.
   case partMissing(String)
-  case clockTicked
+  /// A timer the reducer started has fired.
+  case timerFired(BoxTimer)
   case positionStoreFailed(reason: String)
   case positionStoreRecovered
   case menu(MenuEvent)

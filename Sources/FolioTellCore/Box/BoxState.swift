@@ -52,6 +52,10 @@ public struct BoxState: Equatable, Sendable, Codable {
   public var bookLanguage: String?
   /// The installed voices.
   public var voices: [VoiceChoice] = []
+  /// The timers started and not yet fired or cancelled.
+  public var armedTimers: [BoxTimer] = []
+  /// A voice was given (`--voice`, the config's `voice`): the box does not pick one for a book's language.
+  public var voiceIsFixed = false
   public var volume = 100
   public var pitch = 50
   public var earcons = true

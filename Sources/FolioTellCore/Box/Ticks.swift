@@ -1,6 +1,32 @@
 /// The clock's tick: the sound card let go after a long quiet, the place saved on time, the sleep timer
 /// counted, and the key describer left after a while without a press.
 enum Ticks {
+  /// Seconds between ticks.
+  static let interval = 5.0
+
+  /// Whether anything needs the tick: reading (the place is saved every few seconds, the sleep timer
+  /// counts), a pause that will release the sound card, the key describer's timeout, a place not yet
+  /// saved. A box at rest needs none, so nothing wakes.
+  static func needed(_ state: BoxState) -> Bool {
+    switch state.playback.phase {
+    case .speaking, .pausing: return true
+    case .paused, .idle, .finished: break
+    }
+    if state.audio.isActive, state.audio.pausedSince != nil { return true }
+    if state.describer != nil { return true }
+    return state.position.current != nil && state.position.current != state.position.lastSaved
+  }
+
+  /// At a step's end: the tick is started when something needs it and none is armed. One armed is left to
+  /// fire when nothing needs it any more (it finds nothing to do and starts no other), so the ticks keep
+  /// their rhythm across a stop and a start, and what they time (the key describer's end, the sleep
+  /// timer's fade, the card's release) is heard when it always was.
+  static func keepTime(_ state: inout BoxState) -> [BoxEffect] {
+    guard needed(state), !state.armedTimers.contains(.tick) else { return [] }
+    state.armedTimers.append(.tick)
+    return [.startTimer(.tick, after: interval)]
+  }
+
   static func ticked(_ state: BoxState, at time: Double) -> Outcome {
     var next = state
     var effects: [BoxEffect] = []

@@ -43,10 +43,14 @@ struct OpenedBook: Sendable {
     next.lastJumpTime = nil
     next.pausedAt = nil
     next.position = position
-    // The rate and voice chosen for this book, if it has its own; else the box's.
+    // The rate and voice chosen for this book, if it has its own; else a voice of the book's language
+    // (unless the voice was given); else the box's.
+    let languageVoice =
+      state.voiceIsFixed
+      ? nil : BookVoice.voice(forBookLanguage: language, current: state.playback.voice, among: state.voices)
     next.playback = PlaybackState(
       book: book, offset: restored?.offset ?? 0, wpm: settings?.wpm ?? state.playback.wpm,
-      voice: settings?.voice ?? state.playback.voice,
+      voice: settings?.voice ?? languageVoice ?? state.playback.voice,
       wpmLimits: state.playback.wpmLimits, utteranceToken: state.playback.utteranceToken)
     next = SleepTimers.bookChanged(next)
     // What was being read (or paused) is over: its sound is released, as at a stop.

@@ -2,7 +2,8 @@ import FolioTellCore
 import Synchronization
 
 /// Performs the reducer's effects on the real (or fake) adapters, and nothing else: it decides nothing and
-/// keeps nothing. Adapter failures, and results that the reducer needs, come back as events.
+/// keeps nothing but the handles of the timers it armed. Adapter failures, and results that the reducer
+/// needs, come back as events.
 public final class EffectHandler: Sendable {
   public let speech: any SpeechEngine
   public let audio: any AudioOutput
@@ -13,10 +14,18 @@ public final class EffectHandler: Sendable {
   /// Finds the version and free space for the About page; given by the box's composition.
   private let describe = Mutex<(@Sendable () -> SystemFacts)?>(nil)
 
-  public init(speech: any SpeechEngine, audio: any AudioOutput, store: any PositionStore) {
+  /// Where the reducer's timers run (the event loop's timerfd, or the virtual clock); without one, as in
+  /// tests that post every tick themselves, timer effects are not carried out.
+  public let timers: (any TimerScheduler)?
+  private let armed = Mutex<[BoxTimer: TimerID]>([:])
+
+  public init(
+    speech: any SpeechEngine, audio: any AudioOutput, store: any PositionStore, timers: (any TimerScheduler)? = nil
+  ) {
     self.speech = speech
     self.audio = audio
     self.store = store
+    self.timers = timers
   }
 
   public func setSystemDescriber(_ describer: @escaping @Sendable () -> SystemFacts) {
@@ -83,6 +92,11 @@ public final class EffectHandler: Sendable {
       audio.fadeOut(seconds: seconds)
     case .restoreVolume:
       audio.restoreVolume()
+    case .startTimer(let timer, let delay):
+      guard let timers else { return }
+      // A handle kept after its timer fired is cancelled for nothing: both schedulers forget fired timers.
+      let id = timers.schedule(after: delay) { sink.post(.timerFired(timer)) }
+      if let previous = armed.withLock({ $0.updateValue(id, forKey: timer) }) { timers.cancel(previous) }
     }
   }
 }

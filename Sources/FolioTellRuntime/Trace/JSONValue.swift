@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// A parsed JSON value that keeps integers and fractions apart.
-public enum JSONValue: Equatable, Sendable, Decodable {
+public enum JSONValue: Equatable, Sendable, Codable {
   case null
   case bool(Bool)
   case int(Int)
@@ -27,6 +27,19 @@ public enum JSONValue: Equatable, Sendable, Decodable {
       self = .array(value)
     } else {
       self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .int(let value): try container.encode(value)
+    case .double(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    case .array(let values): try container.encode(values)
+    case .object(let members): try container.encode(members)
     }
   }
 

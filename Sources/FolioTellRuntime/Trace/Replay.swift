@@ -89,15 +89,22 @@ public struct Replay {
   /// `{"event", "state", "effect"}` as always, then every effect when there is more to say than the
   /// playback effect (menu announcements, saves, books opened).
   private func output(_ step: BoxStep, line event: String) -> String {
-    let playback = step.effects.compactMap { effect -> PlaybackEffect? in
+    // Timers were not effects when version 1 was written: its output stays as it was.
+    let effects = step.effects.filter {
+      switch $0 {
+      case .startTimer: return false
+      default: return true
+      }
+    }
+    let playback = effects.compactMap { effect -> PlaybackEffect? in
       if case .playback(let playback) = effect { return playback }
       return nil
     }
     var fields = [
       ("event", event), ("state", TraceVersion1.encode(step.after)), ("effect", TraceVersion1.encode(playback.first)),
     ]
-    if !legacy, step.effects.count > playback.count || playback.count > 1 {
-      fields.append(("effects", TraceVersion1.encode(step.effects)))
+    if !legacy, effects.count > playback.count || playback.count > 1 {
+      fields.append(("effects", TraceVersion1.encode(effects)))
     }
     return JSONWriter.object(fields)
   }

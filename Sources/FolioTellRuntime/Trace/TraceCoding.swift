@@ -100,7 +100,11 @@ public enum TraceCoding {
           "this trace is of version \(written.map(String.init) ?? "unknown"); this box reads versions 1 and \(version): replay it with the box that wrote it")
     }
     do {
-      return try JSONDecoder().decode(Header.self, from: Data(text.utf8)).state
+      // Fields added to the state since the trace was recorded start as a new box's do.
+      let recorded = try JSONValue.parse(text)
+      let defaults = try JSONValue.parse(header(BoxState()))
+      let filled = try encoder().encode(recorded.filling(from: defaults))
+      return try JSONDecoder().decode(Header.self, from: filled).state
     } catch {
       throw TraceError(line: line, message: "the trace's first line cannot be read: \(reason(error))")
     }

@@ -68,7 +68,7 @@ final class ConsoleView: Sendable {
     case .encoder(let steps): return "encoder(\(steps))"
     case .encoderPushed(let steps): return "encoderPushed(\(steps))"
     case .bookOpened: return "bookOpened"
-    case .clockTicked: return "clockTicked"
+    case .timerFired(let timer): return "timerFired(\(timer.rawValue))"
     case .positionStoreFailed: return "positionStoreFailed"
     case .positionStoreRecovered: return "positionStoreRecovered"
     case .poweredOn: return "poweredOn"

@@ -46,7 +46,7 @@ extension TraceVersion1 {
     case "encoderPushed":
       return .encoderPushed(steps: try int("steps"))
     case "clockTicked":
-      return .clockTicked
+      return .timerFired(.tick)
     case "menu":
       switch try string("action") {
       case "opened": return .menu(.opened)
@@ -117,7 +117,7 @@ extension TraceVersion1 {
       return named("encoder", [("steps", String(steps))])
     case .encoderPushed(let steps):
       return named("encoderPushed", [("steps", String(steps))])
-    case .clockTicked:
+    case .timerFired(.tick):
       return named("clockTicked")
     case .menu(let menuEvent):
       switch menuEvent {
