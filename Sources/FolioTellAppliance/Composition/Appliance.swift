@@ -283,7 +283,7 @@ public final class Appliance: Sendable {
 
   /// Stops reading (the place is saved) and every thread of the box; returns once the stop was handled.
   public func stop() {
-    runtime.post(.playback(.stopTapped))
+    runtime.post(.shuttingDown)
     input.withLock { $0 }?.stop()
     library.stopWatching()
     display?.stop()

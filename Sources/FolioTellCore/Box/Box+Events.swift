@@ -73,6 +73,16 @@ extension Box {
       }
     case .libraryChanged(let entries):
       return Menu.libraryChanged(entries, state)
+    case .shuttingDown:
+      // Nothing said or read after this: a greeting or an interjection that ends later does not start reading.
+      next.playAfterAnnouncement = false
+      next.resumeAfterSaying = false
+      if state.playback.phase.liveUtterance != nil { return Outcome(next, send: [.playback(.stopTapped)]) }
+      // A place not yet durable (heard between saves, or kept back while the store failed) is written now.
+      guard let place = state.position.current, state.position.hasUnsavedChange else { return Outcome(next) }
+      let (position, save) = PlaybackPositionReducer.reduce(state.position, .stopped(place, at: time))
+      next.position = position
+      if let save { effects.append(.savePosition(save)) }
     case .positionStoreFailed(let reason):
       next.storeProblem = reason
       // What was to be saved is not: the place counts as unsaved, so the next save (or clock tick) writes it.

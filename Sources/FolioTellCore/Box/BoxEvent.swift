@@ -30,4 +30,7 @@ public enum BoxEvent: Equatable, Sendable, Codable {
   case libraryChanged([LibraryBook])
   /// A book chosen in the menu could not be opened: why, said to the listener.
   case bookFailedToOpen(title: String, reason: String)
+  /// The box is being stopped (systemd's stop, the power button, the end of a script): whatever is heard
+  /// stops at its word, that word is kept durably, and nothing starts reading again.
+  case shuttingDown
 }

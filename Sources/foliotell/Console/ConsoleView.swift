@@ -61,24 +61,16 @@ final class ConsoleView: Sendable {
     if !out.isEmpty { WritableFile.standardOutput.print(out) }
   }
 
+  /// The event's case name, with the detail that tells presses apart; a new event is named with no change here.
   private static func name(_ event: BoxEvent) -> String {
     switch event {
     case .playback(let event): return event.name
     case .control(let name, let gesture): return "control.\(name).\(gesture.rawValue)"
     case .encoder(let steps): return "encoder(\(steps))"
     case .encoderPushed(let steps): return "encoderPushed(\(steps))"
-    case .bookOpened: return "bookOpened"
     case .timerFired(let timer): return "timerFired(\(timer.rawValue))"
-    case .positionStoreFailed: return "positionStoreFailed"
-    case .positionStoreRecovered: return "positionStoreRecovered"
-    case .poweredOn: return "poweredOn"
-    case .announcementFinished: return "announcementFinished"
-    case .partMissing: return "partMissing"
     case .menu(let event): return "menu.\(event)"
-    case .libraryChanged: return "libraryChanged"
-    case .bookFailedToOpen: return "bookFailedToOpen"
-    case .voicesFound: return "voicesFound"
-    case .systemDescribed: return "systemDescribed"
+    default: return Mirror(reflecting: event).children.first?.label ?? "\(event)"
     }
   }
 
