@@ -18,7 +18,7 @@ let package = Package(
     // with typed errors, and the owned file descriptor.
     .target(name: "FolioTellSystem", dependencies: ["CSystem"]),
     // The event funnel, the adapter protocols, trace and replay, the simulated engine.
-    .target(name: "FolioTellRuntime", dependencies: ["FolioTellCore", "FolioTellSystem"]),
+    .target(name: "FolioTellRuntime", dependencies: ["FolioTellCore", "FolioTellJSON", "FolioTellSystem"]),
     .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
     // The paced virtual sound card: an ALSA ioplug PCM, in C because it is a table of C callbacks.
@@ -78,7 +78,7 @@ let package = Package(
       path: "Tests/FolioTellTestSupport"),
     .testTarget(
       name: "FolioTellRuntimeTests",
-      dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSystem", "FolioTellTestSupport"],
+      dependencies: ["FolioTellCore", "FolioTellJSON", "FolioTellRuntime", "FolioTellSystem", "FolioTellTestSupport"],
       exclude: ["Traces"]),
     .testTarget(
       name: "FolioTellSpeechTests",

@@ -9,8 +9,9 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
   public var description: String { "line \(line), column \(column): \(reason)" }
 }
 
-/// Reads JSON (RFC 8259) into plain values: `[String: Any]`, `[Any]`, `String`, `Double`, `Bool` and
-/// `JSONNull`. The config, board files and edge streams are read with it: FoundationEssentials, which
+/// The box's one JSON reader (RFC 8259): into a typed `JSONValue`, or into plain values (`[String: Any]`,
+/// `[Any]`, `String`, `Double`, `Bool` and `JSONNull`). Traces, the config, board files and edge streams
+/// are read with it: FoundationEssentials, which
 /// the shipped binary links, has no `JSONSerialization`, and a config needs its keys unknown in advance.
 public struct JSONObjectParser {
   private let bytes: [UInt8]
@@ -19,6 +20,11 @@ public struct JSONObjectParser {
   private static let maximumDepth = 64
 
   public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(JSONSyntaxError) -> Any {
+    try parseValue(bytes).plain
+  }
+
+  /// The same reading, keeping the value typed (integers apart from fractions): traces are read with it.
+  public static func parseValue<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONValue {
     var parser = JSONObjectParser(bytes: Array(bytes))
     // A UTF-8 byte order mark, as some editors write.
     if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
@@ -51,22 +57,22 @@ public struct JSONObjectParser {
     while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
   }
 
-  private mutating func value() throws(JSONSyntaxError) -> Any {
+  private mutating func value() throws(JSONSyntaxError) -> JSONValue {
     guard let byte = current else { throw failure("the JSON ends where a value was expected") }
     switch byte {
-    case UInt8(ascii: "{"): return try object()
-    case UInt8(ascii: "["): return try array()
-    case UInt8(ascii: "\""): return try string()
-    case UInt8(ascii: "t"): return try literal("true", true)
-    case UInt8(ascii: "f"): return try literal("false", false)
-    case UInt8(ascii: "n"): return try literal("null", JSONNull())
+    case UInt8(ascii: "{"): return .object(try object())
+    case UInt8(ascii: "["): return .array(try array())
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
     default:
       throw failure("expected a value (an object, list, string, number, true, false or null)")
     }
   }
 
-  private mutating func literal(_ word: String, _ value: Any) throws(JSONSyntaxError) -> Any {
+  private mutating func literal(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
     guard bytes[index...].starts(with: word.utf8) else { throw failure("expected \(word)") }
     index += word.utf8.count
     return value
@@ -77,11 +83,11 @@ public struct JSONObjectParser {
     guard depth <= Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) levels deep") }
   }
 
-  private mutating func object() throws(JSONSyntaxError) -> [String: Any] {
+  private mutating func object() throws(JSONSyntaxError) -> [String: JSONValue] {
     try nest()
     defer { depth -= 1 }
     index += 1
-    var object: [String: Any] = [:]
+    var object: [String: JSONValue] = [:]
     skipSpace()
     if current == UInt8(ascii: "}") {
       index += 1
@@ -108,11 +114,11 @@ public struct JSONObjectParser {
     }
   }
 
-  private mutating func array() throws(JSONSyntaxError) -> [Any] {
+  private mutating func array() throws(JSONSyntaxError) -> [JSONValue] {
     try nest()
     defer { depth -= 1 }
     index += 1
-    var array: [Any] = []
+    var array: [JSONValue] = []
     skipSpace()
     if current == UInt8(ascii: "]") {
       index += 1
@@ -198,7 +204,7 @@ public struct JSONObjectParser {
     return value
   }
 
-  private mutating func number() throws(JSONSyntaxError) -> Double {
+  private mutating func number() throws(JSONSyntaxError) -> JSONValue {
     let start = index
     func digits(_ parser: inout JSONObjectParser) -> Int {
       let from = parser.index
@@ -209,11 +215,14 @@ public struct JSONObjectParser {
     let leading = index
     guard digits(&self) > 0 else { throw failure("a number needs digits") }
     if bytes[leading] == UInt8(ascii: "0"), index - leading > 1 { throw failure("a number cannot start with 0") }
+    var isWhole = true
     if current == UInt8(ascii: ".") {
+      isWhole = false
       index += 1
       guard digits(&self) > 0 else { throw failure("a number needs digits after the point") }
     }
     if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      isWhole = false
       index += 1
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
       guard digits(&self) > 0 else { throw failure("a number needs digits in its exponent") }
@@ -221,6 +230,8 @@ public struct JSONObjectParser {
     guard let text = String(validating: bytes[start..<index], as: UTF8.self), let value = Double(text) else {
       throw failure("not a number")
     }
-    return value
+    // A whole number too large for an integer is kept as a fraction would be.
+    if isWhole, let whole = Int(text) { return .int(whole) }
+    return .double(value)
   }
 }

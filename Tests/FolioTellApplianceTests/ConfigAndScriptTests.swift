@@ -75,10 +75,10 @@ import Testing
       "# a comment\r\n1.5 PLAY\r\n\r\n4 next long   # held\n7.0 ENCODER -2\n7.0 FASTER repeat\n", file: "s.txt")
     #expect(
       script.steps == [
-        .init(time: 1.5, event: .control(name: "PLAY", gesture: .short)),
-        .init(time: 4, event: .control(name: "NEXT", gesture: .long)),
+        .init(time: 1.5, event: .control(name: .play, gesture: .short)),
+        .init(time: 4, event: .control(name: .next, gesture: .long)),
         .init(time: 7, event: .encoder(steps: -2)),
-        .init(time: 7, event: .control(name: "FASTER", gesture: .repeatWhileHeld)),
+        .init(time: 7, event: .control(name: .faster, gesture: .repeatWhileHeld)),
       ])
   }
 

@@ -6,7 +6,7 @@ import Testing
 /// Buttons as timestamped edge sequences: (seconds, down).
 @Suite struct ButtonDecoderTests {
   func decode(_ edges: [(Double, Bool)], until end: Double? = nil, timing: ButtonTiming = ButtonTiming()) -> [String] {
-    var decoder = ButtonDecoder(control: "PLAY", timing: timing)
+    var decoder = ButtonDecoder(control: .play, timing: timing)
     var outputs: [ControlOutput] = []
     for (time, down) in edges { outputs += decoder.edge(down: down, at: time) }
     outputs += decoder.advance(to: end ?? (edges.last?.0 ?? 0) + 0.05)
@@ -39,7 +39,7 @@ import Testing
   }
 
   @Test func aLongPressFiresWithoutAnotherEdge() {
-    var decoder = ButtonDecoder(control: "PLAY")
+    var decoder = ButtonDecoder(control: .play)
     #expect(decoder.edge(down: true, at: 10).isEmpty)
     #expect(decoder.deadline == 10.020)
     #expect(decoder.advance(to: 10.3).isEmpty)
@@ -53,7 +53,7 @@ import Testing
   }
 
   @Test func nothingIsPendingWhenTheButtonRests() {
-    var decoder = ButtonDecoder(control: "PLAY")
+    var decoder = ButtonDecoder(control: .play)
     _ = decoder.edge(down: true, at: 0)
     _ = decoder.edge(down: false, at: 0.1)
     _ = decoder.advance(to: 0.2)
@@ -83,7 +83,7 @@ import Testing
   }
 
   @Test func aReleaseAfterTheTimeJumpedGivesOneRepeatNotThousands() {
-    var decoder = ButtonDecoder(control: "NEXT")
+    var decoder = ButtonDecoder(control: .next)
     _ = decoder.edge(down: true, at: 0)
     #expect(decoder.advance(to: 10_000).count <= 3)
   }
@@ -104,12 +104,12 @@ import Testing
   }
 
   @Test func repeatsWorkedOutAtEachDeadlineMatchThoseWorkedOutAtTheRelease() {
-    var live = ButtonDecoder(control: "NEXT")
+    var live = ButtonDecoder(control: .next)
     var outputs = live.edge(down: true, at: 1.0)
     while let due = live.deadline, due < 6.0 { outputs += live.advance(to: due) }
     outputs += live.edge(down: false, at: 6.0)
     outputs += live.advance(to: 6.1)
-    var replayed = ButtonDecoder(control: "NEXT")
+    var replayed = ButtonDecoder(control: .next)
     var late = replayed.edge(down: true, at: 1.0)
     late += replayed.edge(down: false, at: 6.0)
     late += replayed.advance(to: 6.1)
@@ -117,14 +117,14 @@ import Testing
   }
 
   @Test func aTimeTooLargeToMoveByARepeatStopsRepeatingInsteadOfLooping() {
-    var decoder = ButtonDecoder(control: "NEXT")
+    var decoder = ButtonDecoder(control: .next)
     _ = decoder.edge(down: true, at: 0)
     #expect(decoder.advance(to: 1e18).count <= 3)
     #expect(decoder.deadline == nil)
   }
 
   @Test func aZeroDebounceDecidesAtTheEdge() {
-    var decoder = ButtonDecoder(control: "PLAY", timing: ButtonTiming(debounce: 0))
+    var decoder = ButtonDecoder(control: .play, timing: ButtonTiming(debounce: 0))
     #expect(decoder.edge(down: true, at: 1).isEmpty)
     #expect(decoder.edge(down: false, at: 1.2).map(\.action) == [.gesture(.short)])
   }

@@ -6,10 +6,10 @@ import Testing
 @Suite struct ControlMapTests {
   let wiring = ControlWiring(
     buttons: [
-      .init(control: "PLAY", line: "GPIO17"), .init(control: "NEXT", line: "GPIO27"),
-      .init(control: "MENU", line: "GPIO23"),
+      .init(control: .play, line: "GPIO17"), .init(control: .next, line: "GPIO27"),
+      .init(control: .menu, line: "GPIO23"),
     ],
-    encoders: [.init(control: "ENCODER", a: "GPIO5", b: "GPIO6", timing: EncoderTiming(acceleration: []))])
+    encoders: [.init(control: .encoder, a: "GPIO5", b: "GPIO6", timing: EncoderTiming(acceleration: []))])
 
   /// What the decoded gestures do while reading: the control map's actions, and the knob's playback events.
   func actions(_ edges: [(Double, String, Int)]) -> [ControlAction] {
@@ -54,9 +54,9 @@ import Testing
   }
 
   @Test func aControlWithNothingToDoGivesNoAction() {
-    #expect(ControlMap.action(control: "NEXT", gesture: .repeatWhileHeld, in: .reading) == nil)
-    #expect(ControlMap.action(control: "BACK", gesture: .long, in: .reading) == nil)
-    #expect(ControlMap.action(control: "PLAY", gesture: .long, in: .menu) == nil)
+    #expect(ControlMap.action(control: .next, gesture: .repeatWhileHeld, in: .reading) == nil)
+    #expect(ControlMap.action(control: .back, gesture: .long, in: .reading) == nil)
+    #expect(ControlMap.action(control: .play, gesture: .long, in: .menu) == nil)
   }
 
   @Test func everyBindingHasWordsForTheKeyDescriberAndNoGestureIsBoundTwice() {
@@ -70,12 +70,12 @@ import Testing
       }
     }
     // A held BACK acts when let go; the describer says that action while it is held.
-    #expect(ControlMap.describedAction(control: "BACK", gesture: .long, in: .reading) == .undo)
+    #expect(ControlMap.describedAction(control: .back, gesture: .long, in: .reading) == .undo)
   }
 
-  @Test func aTurnOfAnEncoderWithAnotherNameMeansNothing() {
-    #expect(ControlOutput(time: 0, control: "VOLUME", action: .turn(steps: 2)).boxEvent == nil)
-    #expect(ControlOutput(time: 0, control: "ENCODER", action: .turn(steps: -2)).boxEvent == .encoder(steps: -2))
+  @Test func aTurnOfAnEncoderWiredToAnotherControlMeansNothing() {
+    #expect(ControlOutput(time: 0, control: .play, action: .turn(steps: 2)).boxEvent == nil)
+    #expect(ControlOutput(time: 0, control: .encoder, action: .turn(steps: -2)).boxEvent == .encoder(steps: -2))
   }
 
   @Test func linesNotInTheWiringAreIgnored() {
@@ -84,8 +84,8 @@ import Testing
 
   @Test func theKnobTurnedWhilePushedInIsAPushedTurnAndThePushSaysNothing() {
     let wired = ControlWiring(
-      buttons: [.init(control: "ENCODER_PUSH", line: "GPIO13")],
-      encoders: [.init(control: "ENCODER", a: "GPIO5", b: "GPIO6", timing: EncoderTiming(acceleration: []))])
+      buttons: [.init(control: .encoderPush, line: "GPIO13")],
+      encoders: [.init(control: .encoder, a: "GPIO5", b: "GPIO6", timing: EncoderTiming(acceleration: []))])
     var decoder = ControlDecoder(wired)
     var outputs: [ControlOutput] = []
     let edges: [(Double, String, Int)] = [
@@ -98,6 +98,6 @@ import Testing
     // The next push on its own is a press again.
     outputs = decoder.edge(line: "GPIO13", level: 0, at: 2) + decoder.edge(line: "GPIO13", level: 1, at: 2.1)
     outputs += decoder.advance(to: 3)
-    #expect(outputs.compactMap(\.boxEvent) == [.control(name: "ENCODER_PUSH", gesture: .short)])
+    #expect(outputs.compactMap(\.boxEvent) == [.control(name: .encoderPush, gesture: .short)])
   }
 }

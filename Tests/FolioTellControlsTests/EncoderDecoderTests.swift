@@ -13,7 +13,7 @@ import Testing
   }
 
   func steps(_ edges: [(Bool, Bool, Double)], timing: EncoderTiming = EncoderTiming(acceleration: [])) -> [Int] {
-    var decoder = EncoderDecoder(control: "ENCODER", timing: timing)
+    var decoder = EncoderDecoder(control: .encoder, timing: timing)
     return edges.flatMap { decoder.edge(isA: $0.0, level: $0.1, at: $0.2) }.compactMap {
       if case .turn(let steps) = $0.action { return steps }
       return nil
@@ -82,7 +82,7 @@ import Testing
 
   @Test func anEncoderRestingWithItsLinesActiveCountsFromThere() {
     // Some encoders rest at 11: started there, a whole click from 11 back to 11 is one detent.
-    var decoder = EncoderDecoder(control: "ENCODER", timing: EncoderTiming(acceleration: []), a: true, b: true)
+    var decoder = EncoderDecoder(control: .encoder, timing: EncoderTiming(acceleration: []), a: true, b: true)
     let edges: [(Bool, Bool)] = [(true, false), (false, false), (true, true), (false, true)]
     let outputs = edges.enumerated().flatMap {
       decoder.edge(isA: $0.element.0, level: $0.element.1, at: Double($0.offset) * 0.01)
@@ -93,7 +93,7 @@ import Testing
   @Test func stepsFromAnInputDeviceAccelerateLikeAGPIOEncoder() {
     var decoder = ControlDecoder(ControlWiring())
     let times = [0.0, 0.5, 0.52, 0.54]
-    let steps = times.flatMap { decoder.turn(control: "ENCODER", steps: 1, at: $0) }.compactMap { output -> Int? in
+    let steps = times.flatMap { decoder.turn(control: .encoder, steps: 1, at: $0) }.compactMap { output -> Int? in
       if case .turn(let steps) = output.action { return steps }
       return nil
     }

@@ -42,13 +42,13 @@ import Testing
     effects = effects.withoutTimers
   }
 
-  mutating func press(_ control: String, _ gesture: Gesture = .short, at moment: Double? = nil) {
+  mutating func press(_ control: ControlName, _ gesture: Gesture = .short, at moment: Double? = nil) {
     send(.control(name: control, gesture: gesture), at: moment)
   }
 
   /// Reading from the place, the engine having started and heard the word at `word`.
   mutating func reading(at word: Int) {
-    press("PLAY")
+    press(.play)
     let token = state.playback.utteranceToken
     send(.playback(.utteranceDidStart(token: token)))
     send(.playback(.willSpeakRange(token: token, location: word, length: 3)))
@@ -60,7 +60,7 @@ import Testing
 
   @Test mutating func aLongPlaySaysWhereTheListenerIsAndReadingGoesOnFromTheSameWord() {
     reading(at: 65)
-    press("PLAY", .long, at: 5)
+    press(.play, .long, at: 5)
     #expect(
       said == [
         "A Tale. Chapter Two. 55 percent. less than a minute left in the chapter. less than a minute left in the book."
@@ -73,8 +73,8 @@ import Testing
 
   @Test mutating func whereAmIWhilePausedStaysStopped() {
     reading(at: 65)
-    press("PLAY")
-    press("PLAY", .long)
+    press(.play)
+    press(.play, .long)
     #expect(said.first?.hasPrefix("A Tale. Chapter Two.") == true)
     send(.announcementFinished)
     #expect(state.playback.phase == .idle)
@@ -83,38 +83,38 @@ import Testing
 
   @Test mutating func theSleepTimersTimeLeftIsPartOfWhereAmI() {
     state.sleepTimer = SleepTimer(remaining: 600, lastTick: 0, minutes: 10)
-    press("PLAY", .long)
+    press(.play, .long)
     #expect(said.first?.hasSuffix("Sleep timer: 10 minutes left.") == true)
   }
 
   @Test mutating func aLongNextMovesAChapterSaysItsTitleAndUndoBringsThePlaceBack() {
     reading(at: 17)
-    press("NEXT", .long, at: 3)
+    press(.next, .long, at: 3)
     #expect(said == ["Chapter Two."])
     #expect(state.playback.offset == 48)
     #expect(state.position.current == ReadingPosition(offset: 48, sentence: 3))
     send(.announcementFinished)
     #expect(effects.first == .playback(.startUtterance(token: 2, offset: 48, wpm: 175, voice: "en")))
-    press("NEXT", .long, at: 4)
+    press(.next, .long, at: 4)
     #expect(state.playback.offset == 89)
     // Undo: a held BACK, let go.
-    press("BACK", .long, at: 6)
-    press("BACK", .release, at: 6.5)
+    press(.back, .long, at: 6)
+    press(.back, .release, at: 6.5)
     #expect(said == ["Back to chapter 2, 41 percent."])
     #expect(state.playback.offset == 48)
     // And undo again goes forth.
-    press("BACK", .release, at: 8)
+    press(.back, .release, at: 8)
     #expect(state.playback.offset == 89)
   }
 
   @Test mutating func aLongPreviousGoesToTheChaptersStartThenTheOneBefore() {
     reading(at: 65)
-    press("PREVIOUS", .long)
+    press(.previous, .long)
     #expect(state.playback.offset == 48)
     #expect(said == ["Chapter Two."])
-    press("PREVIOUS", .long)
+    press(.previous, .long)
     #expect(state.playback.offset == 0)
-    press("PREVIOUS", .long)
+    press(.previous, .long)
     #expect(said == ["This is the first chapter."])
   }
 
@@ -123,34 +123,34 @@ import Testing
     send(.encoder(steps: 2), at: 1)
     send(.encoder(steps: 2), at: 2)
     #expect(state.undoPlace == 13)
-    press("BACK", .release, at: 3)
+    press(.back, .release, at: 3)
     #expect(state.playback.offset == 13)
   }
 
   @Test mutating func nothingToUndoIsSaid() {
-    press("BACK", .release)
+    press(.back, .release)
     #expect(said == ["Nothing to undo."])
   }
 
   @Test mutating func holdingBackAndMenuTogetherForTwoSecondsTogglesTheKeyDescriber() {
-    press("BACK", .long, at: 0.6)
-    press("MENU", .long, at: 0.7)
-    press("BACK", .repeatWhileHeld, at: 1.5)
+    press(.back, .long, at: 0.6)
+    press(.menu, .long, at: 0.7)
+    press(.back, .repeatWhileHeld, at: 1.5)
     #expect(state.describer == nil)
-    press("MENU", .repeatWhileHeld, at: 2.15)
+    press(.menu, .repeatWhileHeld, at: 2.15)
     #expect(state.describer != nil)
     #expect(said.first?.hasPrefix("Key describer on.") == true)
     // Letting go does not undo, and the status asked by the long MENU is only a glance.
-    press("BACK", .release, at: 2.5)
-    press("MENU", .release, at: 2.6)
+    press(.back, .release, at: 2.5)
+    press(.menu, .release, at: 2.6)
     #expect(effects.isEmpty)
     // In it, each press says what the control does instead of doing it.
-    press("NEXT", at: 3)
+    press(.next, at: 3)
     #expect(said == ["Next: Next sentence."])
     #expect(state.playback.offset == 0)
-    press("PLAY", .long, at: 4)
+    press(.play, .long, at: 4)
     #expect(said == ["Play held: Where am I: the book, the chapter, how far, and the time left."])
-    press("BACK", .long, at: 5)
+    press(.back, .long, at: 5)
     #expect(said == ["Back held: Undo: back to where you were before the last jump."])
     send(.encoder(steps: 1), at: 6)
     #expect(said == ["The knob: turn it to move sentence by sentence."])
@@ -161,14 +161,14 @@ import Testing
   }
 
   @Test mutating func theChordKeyAndTheMenuItemToggleTheDescriberToo() {
-    press("BACK+MENU", .long)
+    press(.describerChord, .long)
     #expect(state.describer != nil)
-    press("MENU")
+    press(.menu)
     #expect(said == ["Menu: Menu."])
-    press("BACK+MENU", .long)
+    press(.describerChord, .long)
     #expect(state.describer == nil)
     #expect(said == ["Key describer off."])
-    press("MENU")
+    press(.menu)
     send(.menu(.moved(steps: 8)))
     #expect(said == ["Key describer. 9 of 11."])
     send(.menu(.chosen))
@@ -178,32 +178,32 @@ import Testing
 
   @Test mutating func speedChangesAreSaidAtTheNewRateAndTheLimitsSaySo() {
     reading(at: 13)
-    press("FASTER")
+    press(.faster)
     #expect(effects.contains(.announce(text: "200 words a minute.", wpm: 200, voice: "en")))
-    press("FASTER")
+    press(.faster)
     #expect(state.resumeAfterSaying)
     send(.announcementFinished)
     #expect(effects.first == .playback(.startUtterance(token: 2, offset: 13, wpm: 225, voice: "en")))
     state.playback.wpm = 900
-    press("FASTER")
+    press(.faster)
     #expect(said == ["Fastest: 900 words a minute."])
     state.playback.wpm = 80
-    press("SLOWER")
+    press(.slower)
     #expect(said == ["Slowest: 80 words a minute."])
   }
 
   @Test mutating func stopAndTheEndOfTheBookAreSaid() {
     reading(at: 13)
-    press("STOP")
+    press(.stop)
     #expect(said == ["Stopped. PLAY goes on from here."])
-    press("PLAY")
+    press(.play)
     send(.playback(.utteranceDidFinish(token: state.playback.utteranceToken)))
     #expect(said == ["The end of the book. Press PLAY to start over."])
   }
 
   @Test mutating func aBookmarkIsAddedListedJumpedToAndDeleted() {
     reading(at: 65)
-    press("MENU")
+    press(.menu)
     send(.menu(.moved(steps: 2)))
     send(.menu(.chosen))
     #expect(said == ["Bookmarks. Add a bookmark here. 1 of 1."])
@@ -213,7 +213,7 @@ import Testing
     #expect(state.bookmarks == [61])
     // Reading was going on: it goes on after the confirmation.
     #expect(state.playAfterAnnouncement)
-    press("MENU")
+    press(.menu)
     send(.menu(.moved(steps: 2)))
     send(.menu(.chosen))
     send(.menu(.moved(steps: 1)))
@@ -229,7 +229,7 @@ import Testing
 
   @Test mutating func aBookmarkKeptByTheStoreIsJumpedToAfterARestart() {
     var box = ByEarTests(bookmarks: [89])
-    box.press("MENU")
+    box.press(.menu)
     box.send(.menu(.moved(steps: 2)))
     box.send(.menu(.chosen))
     box.send(.menu(.moved(steps: 1)))
@@ -243,7 +243,7 @@ import Testing
   }
 
   @Test mutating func goToAChapterOrAPercentageFromTheMenu() {
-    press("MENU")
+    press(.menu)
     send(.menu(.moved(steps: 1)))
     send(.menu(.chosen))
     #expect(said == ["Go to. Chapters. 1 of 2."])
@@ -252,7 +252,7 @@ import Testing
     send(.menu(.chosen))
     #expect(said == ["Chapter Three."])
     #expect(state.playback.offset == 89)
-    press("MENU")
+    press(.menu)
     send(.menu(.moved(steps: 1)))
     send(.menu(.chosen))
     send(.menu(.moved(steps: 1)))
@@ -264,7 +264,7 @@ import Testing
   }
 
   @Test mutating func choosingABookSaysItsPlaceAndReads() {
-    press("MENU")
+    press(.menu)
     send(.menu(.chosen))
     send(.menu(.chosen))
     #expect(said == ["Opening A Tale."])
@@ -281,7 +281,7 @@ import Testing
   }
 
   @Test mutating func aFinishedBookChosenAgainAsksWhetherToStartOver() {
-    press("MENU")
+    press(.menu)
     send(.menu(.chosen))
     send(.menu(.chosen))
     send(
@@ -291,17 +291,17 @@ import Testing
     #expect(said == ["A Tale. You finished this book. Press PLAY to start over."])
     send(.announcementFinished)
     #expect(state.playback.phase == .idle)
-    press("PLAY")
+    press(.play)
     #expect(effects.first == .playback(.startUtterance(token: 1, offset: 0, wpm: 175, voice: "en")))
   }
 
   @Test mutating func aBookThatCannotOpenIsListedWithTheReason() {
-    press("MENU")
+    press(.menu)
     send(.menu(.chosen))
     send(.menu(.chosen))
     send(.bookFailedToOpen(title: "A Tale", reason: "it is damaged"))
     #expect(said == ["Cannot open A Tale: it is damaged."])
-    press("MENU")
+    press(.menu)
     send(.menu(.chosen))
     #expect(said == ["Books. A Tale: cannot be opened, it is damaged. 1 of 1."])
     send(.menu(.chosen))
@@ -309,7 +309,7 @@ import Testing
   }
 
   @Test mutating func aSettingChosenWhileStoppedSaysWhatToPressNext() {
-    press("MENU")
+    press(.menu)
     send(.menu(.moved(steps: 6)))
     send(.menu(.chosen))
     send(.menu(.moved(steps: 2)))
@@ -319,24 +319,24 @@ import Testing
 
   @Test mutating func afterALongPauseReadingGoesOnFromTheStartOfTheSentence() {
     reading(at: 65)
-    press("PLAY", at: 10)
+    press(.play, at: 10)
     send(.playback(.pauseResolved(token: 1)), at: 10)
-    press("PLAY", at: 10 + 601)
+    press(.play, at: 10 + 601)
     #expect(effects.contains(.playback(.stop(token: 1))))
     #expect(effects.contains(.playback(.startUtterance(token: 2, offset: 61, wpm: 175, voice: "en"))))
   }
 
   @Test mutating func afterAShortPauseReadingResumesAtTheWord() {
     reading(at: 65)
-    press("PLAY", at: 10)
+    press(.play, at: 10)
     send(.playback(.pauseResolved(token: 1)), at: 10)
-    press("PLAY", at: 100)
+    press(.play, at: 100)
     #expect(effects == [.playback(.resume(token: 1))])
   }
 
   @Test mutating func theEndOfChapterSleepTimerFadesThenStopsAtTheChapterAndTheDisplaySleeps() {
     reading(at: 61)
-    press("MENU", at: 1)
+    press(.menu, at: 1)
     send(.menu(.moved(steps: 6)))
     send(.menu(.chosen))
     send(.menu(.moved(steps: 5)))
@@ -380,7 +380,7 @@ import Testing
     send(.encoderPushed(steps: -2), at: 3)
     #expect(state.playback.offset == 13)
     // One burst of detents is one jump: undo goes back to where the knob was first turned.
-    press("BACK", .release, at: 4)
+    press(.back, .release, at: 4)
     #expect(state.playback.offset == 17)
   }
 
@@ -393,17 +393,17 @@ import Testing
   }
 
   @Test mutating func earconsCanBeTurnedOffInTheMenu() {
-    press("BACK")
+    press(.back)
     #expect(effects.contains(.earcon(.accepted)))
-    press("BACK")
-    press("MENU")
+    press(.back)
+    press(.menu)
     send(.menu(.moved(steps: 5)))
     send(.menu(.chosen))
     send(.menu(.moved(steps: 2)))
     send(.menu(.chosen))
     #expect(said == ["Sounds for presses off. Press PLAY to read."])
     #expect(effects.contains(.saveSettings(Settings(earcons: false))))
-    press("BACK")
+    press(.back)
     #expect(!effects.contains { if case .earcon = $0 { return true } else { return false } })
   }
 
@@ -414,7 +414,7 @@ import Testing
         VoiceChoice(id: "en-gb", name: "English", language: "en-gb"),
         VoiceChoice(id: "en-us", name: "American English", language: "en-us"),
       ]))
-    press("MENU")
+    press(.menu)
     send(.menu(.moved(steps: 4)))
     #expect(said == ["Voice: English. 5 of 11."])
     send(.menu(.chosen))
@@ -437,7 +437,7 @@ import Testing
   }
 
   @Test mutating func volumeAndPitchAreChosenAndKept() {
-    press("MENU")
+    press(.menu)
     send(.menu(.moved(steps: 5)))
     send(.menu(.chosen))
     #expect(said == ["Volume and pitch. Volume: 100 percent. 1 of 3."])
@@ -447,7 +447,7 @@ import Testing
     #expect(effects.first == .setVolume(70))
     #expect(said == ["Volume 70 percent. Press PLAY to read."])
     #expect(state.settings.volume == 70)
-    press("MENU")
+    press(.menu)
     send(.menu(.moved(steps: 5)))
     send(.menu(.chosen))
     send(.menu(.moved(steps: 1)))
@@ -459,7 +459,7 @@ import Testing
   }
 
   @Test mutating func aboutSaysTheVersionAndTheFreeSpace() {
-    press("MENU")
+    press(.menu)
     send(.menu(.moved(steps: 9)))
     send(.menu(.chosen))
     #expect(effects.last == .describeSystem)
@@ -475,9 +475,9 @@ import Testing
         bookID: "tale", book: Self.book, saved: ReadingPosition(offset: 65, sentence: 4), title: "A Tale",
         chapters: Self.chapters, pages: [PageMark(label: "1", start: 0), PageMark(label: "2", start: 48)],
         notes: [70]))
-    press("PLAY", .long)
+    press(.play, .long)
     #expect(said.first?.contains("Page 2. 55 percent. A note is referred to in this sentence.") == true)
-    press("MENU")
+    press(.menu)
     send(.menu(.moved(steps: 1)))
     send(.menu(.chosen))
     #expect(said == ["Go to. Chapters. 1 of 3."])
@@ -492,7 +492,7 @@ import Testing
 
   @Test mutating func whatCannotBeDoneIsSaidOverTheBookWhichGoesOn() {
     reading(at: 104)
-    press("NEXT", .long)
+    press(.next, .long)
     #expect(said == ["This is the last chapter."])
     #expect(effects.first == .playback(.stop(token: 1)))
     #expect(effects.last == .earcon(.error))
@@ -504,10 +504,10 @@ import Testing
   @Test mutating func aSleepTimerDoesNotCountALongPauseBetweenTicks() {
     reading(at: 13)
     state.sleepTimer = SleepTimer(remaining: 900, lastTick: 0, minutes: 15)
-    press("PLAY", at: 1)
+    press(.play, at: 1)
     send(.playback(.pauseResolved(token: 1)), at: 1)
     // Twenty minutes paused with no tick (the sound was released), then PLAY.
-    press("PLAY", at: 1201)
+    press(.play, at: 1201)
     send(.timerFired(.tick), at: 1206)
     #expect(state.sleepTimer?.remaining == 895)
     #expect(state.playback.phase.liveUtterance != nil)
@@ -517,7 +517,7 @@ import Testing
     reading(at: 13)
     state.sleepTimer = SleepTimers.make(minutes: nil, state, at: 0)
     #expect(state.sleepTimer?.chapterEnd == 48)
-    press("NEXT", .long, at: 1)
+    press(.next, .long, at: 1)
     send(.announcementFinished, at: 2)
     #expect(state.sleepTimer?.chapterEnd == 89)
     #expect(state.playback.phase.liveUtterance != nil)
@@ -536,10 +536,10 @@ import Testing
   @Test mutating func backAndMenuHeldTogetherBrieflyNeitherUndoNorToggle() {
     reading(at: 13)
     send(.encoder(steps: 2), at: 1)
-    press("BACK", .long, at: 5.6)
-    press("MENU", .long, at: 5.7)
-    press("BACK", .release, at: 6.2)
-    press("MENU", .release, at: 6.3)
+    press(.back, .long, at: 5.6)
+    press(.menu, .long, at: 5.7)
+    press(.back, .release, at: 6.2)
+    press(.menu, .release, at: 6.3)
     #expect(state.describer == nil)
     #expect(state.playback.offset != 13, "no undo")
   }
@@ -559,7 +559,7 @@ import Testing
   }
 
   @Test mutating func aToneAloneKeepsTheSoundOnOnlyForTheQuietTime() {
-    press("BACK", at: 1)
+    press(.back, at: 1)
     #expect(effects.first == .earcon(.accepted))
     #expect(state.audio.isActive)
     send(.timerFired(.tick), at: 40)
@@ -569,12 +569,12 @@ import Testing
 
   @Test mutating func aJumpThatGoesNowhereKeepsTheUndoPlace() {
     reading(at: 13)
-    press("NEXT", .long, at: 1)
+    press(.next, .long, at: 1)
     #expect(state.undoPlace == 13)
     send(.announcementFinished, at: 2)
     // At the last sentence, NEXT goes nowhere: undo still goes back to 13.
     state.playback.offset = 104
-    press("NEXT", at: 10)
+    press(.next, at: 10)
     #expect(state.undoPlace == 13)
   }
 }

@@ -18,7 +18,7 @@ import Testing
   @Test func twoFasterPressesInOneFunnelTurnCountTwiceAndEachIsSaidAtItsRate() {
     var script = opened()
     script.send(
-      .control(name: "FASTER", gesture: .short), at: 1,
+      .control(name: .faster, gesture: .short), at: 1,
       effects: [
         .announce(text: "200 words a minute.", wpm: 200, voice: "en"),
         .saveSettings(Settings(wpm: 200, voice: "en")),
@@ -30,7 +30,7 @@ import Testing
       $0.audio.isActive = true
     }
     script.send(
-      .control(name: "FASTER", gesture: .short),
+      .control(name: .faster, gesture: .short),
       effects: [
         .announce(text: "225 words a minute.", wpm: 225, voice: "en"),
         .saveSettings(Settings(wpm: 225, voice: "en")),
@@ -43,7 +43,7 @@ import Testing
     var script = opened()
     script.state.library = [LibraryBook(id: "three", title: "Numbers")]
     script.send(
-      .control(name: "MENU", gesture: .short), at: 2,
+      .control(name: .menu, gesture: .short), at: 2,
       effects: [.announce(text: "Menu. Books. 1 of 11.", wpm: 175, voice: "en")]
     ) {
       $0.menu = MenuState()
@@ -51,7 +51,7 @@ import Testing
       $0.audio.isActive = true
     }
     script.send(
-      .control(name: "NEXT", gesture: .short),
+      .control(name: .next, gesture: .short),
       effects: [.announce(text: "Go to. 2 of 11.", wpm: 175, voice: "en")]
     ) { $0.menu = MenuState(page: .main, selected: 1) }
   }
@@ -100,7 +100,7 @@ import Testing
   @Test func backTogglesTheBigWordAndALongMenuAsksForTheStatus() {
     var script = opened()
     script.send(
-      .control(name: "BACK", gesture: .short), at: 5,
+      .control(name: .back, gesture: .short), at: 5,
       effects: [.earcon(.accepted), .saveSettings(Settings(bigWord: true))]
     ) {
       $0.display.mode = .bigWord
@@ -109,13 +109,13 @@ import Testing
       $0.audio.isActive = true
       $0.audio.pausedSince = 5
     }
-    script.send(.control(name: "MENU", gesture: .long), at: 6, effects: [.earcon(.accepted)]) {
+    script.send(.control(name: .menu, gesture: .long), at: 6, effects: [.earcon(.accepted)]) {
       $0.display.statusRequestedAt = 6
       $0.display.lastInput = 6
-      $0.held.held = ["MENU"]
+      $0.held.held = [.menu]
       $0.audio.pausedSince = 6
     }
-    script.send(.control(name: "MENU", gesture: .release), at: 7) {
+    script.send(.control(name: .menu, gesture: .release), at: 7) {
       $0.display.lastInput = 7
       $0.held.held = []
     }
@@ -123,7 +123,7 @@ import Testing
 
   @Test func aReleaseOnlyWakesTheDisplay() {
     var script = opened()
-    script.send(.control(name: "NEXT", gesture: .release), at: 8) { $0.display.lastInput = 8 }
+    script.send(.control(name: .next, gesture: .release), at: 8) { $0.display.lastInput = 8 }
   }
 
   @Test func aRecoveredStoreIsNewsOnlyOnce() {
@@ -193,7 +193,7 @@ import Testing
       $0.audio.isActive = true
     }
     script.send(
-      .control(name: "BACK", gesture: .short), at: 0.5,
+      .control(name: .back, gesture: .short), at: 0.5,
       effects: [.earcon(.accepted), .saveSettings(Settings(bigWord: true))]
     ) {
       $0.playAfterAnnouncement = false
@@ -262,7 +262,7 @@ import Testing
     var script = RootScript()
     script.state = Box.reduce(script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 0).0
     script.state = Box.reduce(script.state, .playback(.primaryTapped), at: 0).0
-    script.state = Box.reduce(script.state, .control(name: "MENU", gesture: .short), at: 1).0
+    script.state = Box.reduce(script.state, .control(name: .menu, gesture: .short), at: 1).0
     #expect(script.state.audio == AudioPower(isActive: true, pausedSince: nil))
     script.ignores(.playback(.utteranceDidCancel(token: 1)), at: 1.1)
   }

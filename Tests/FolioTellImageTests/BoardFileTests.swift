@@ -20,8 +20,8 @@ import Testing
   @Test(arguments: boards) func eachBoardLoadsWithTheWholeWiring(board: String) throws {
     let config = try ApplianceConfig.load(path: nil, board: Self.path(board))
     let wiring = config.input.wiring
-    #expect(Set(wiring.buttons.map(\.control)) == ["PLAY", "NEXT", "PREVIOUS", "MENU", "BACK", "ENCODER_PUSH"])
-    #expect(wiring.buttons.first { $0.control == "PLAY" }?.line == "GPIO17")
+    #expect(Set(wiring.buttons.map(\.control.rawValue)) == ["PLAY", "NEXT", "PREVIOUS", "MENU", "BACK", "ENCODER_PUSH"])
+    #expect(wiring.buttons.first { $0.control == .play }?.line == "GPIO17")
     #expect(wiring.encoders.map(\.a) == ["GPIO5"] && wiring.encoders.map(\.b) == ["GPIO6"])
     #expect(config.display.panel.address == 0x3C)
     #expect(config.audio.hasPrefix(board == "qemu-amd64" ? "plughw:CARD=Loopback" : "default:CARD=FolioTell"))

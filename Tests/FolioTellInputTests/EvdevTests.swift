@@ -52,7 +52,7 @@ import Testing
     var mouse = EvdevTranslator(xAxisTurns: false)
     #expect(mouse.translate(InputEvent(time: 1, type: 2, code: 0, value: 5)) == nil)
     #expect(
-      mouse.translate(InputEvent(time: 1, type: 2, code: 8, value: 1)) == .turn(control: "ENCODER", steps: 1, time: 1))
+      mouse.translate(InputEvent(time: 1, type: 2, code: 8, value: 1)) == .turn(control: .encoder, steps: 1, time: 1))
     var touch = EvdevTranslator(xAxisTurns: false)
     _ = touch.translate(InputEvent(time: 1, type: 3, code: 0, value: 100))
     #expect(touch.translate(InputEvent(time: 2, type: 3, code: 0, value: 900)) == nil)
@@ -63,23 +63,23 @@ import Testing
     var knob = EvdevTranslator(absoluteRange: 0...23)
     _ = knob.translate(InputEvent(time: 1, type: 3, code: 0, value: 23))
     #expect(
-      knob.translate(InputEvent(time: 2, type: 3, code: 0, value: 0)) == .turn(control: "ENCODER", steps: 1, time: 2))
+      knob.translate(InputEvent(time: 2, type: 3, code: 0, value: 0)) == .turn(control: .encoder, steps: 1, time: 2))
     #expect(
-      knob.translate(InputEvent(time: 3, type: 3, code: 0, value: 23)) == .turn(control: "ENCODER", steps: -1, time: 3))
+      knob.translate(InputEvent(time: 3, type: 3, code: 0, value: 23)) == .turn(control: .encoder, steps: -1, time: 3))
   }
 
   @Test func keysMapToControlsAndAutorepeatIsLeftToTheGestureRules() {
     var translator = EvdevTranslator()
     #expect(
       translator.translate(InputEvent(time: 1, type: 1, code: 57, value: 1))
-        == .key(control: "PLAY", down: true, time: 1))
+        == .key(control: .play, down: true, time: 1))
     #expect(translator.translate(InputEvent(time: 1.5, type: 1, code: 57, value: 2)) == nil)
     #expect(
       translator.translate(InputEvent(time: 2, type: 1, code: 57, value: 0))
-        == .key(control: "PLAY", down: false, time: 2))
+        == .key(control: .play, down: false, time: 2))
     #expect(
       translator.translate(InputEvent(time: 2, type: 1, code: KeyNames.code(for: "KEY_NEXTSONG")!, value: 1))
-        == .key(control: "NEXT", down: true, time: 2))
+        == .key(control: .next, down: true, time: 2))
     #expect(translator.translate(InputEvent(time: 2, type: 1, code: KeyNames.code(for: "KEY_F12")!, value: 1)) == nil)
   }
 
@@ -87,17 +87,17 @@ import Testing
     var translator = EvdevTranslator()
     #expect(
       translator.translate(InputEvent(time: 1, type: 2, code: 8, value: -1))
-        == .turn(control: "ENCODER", steps: -1, time: 1))
+        == .turn(control: .encoder, steps: -1, time: 1))
     #expect(
       translator.translate(InputEvent(time: 1, type: 2, code: 7, value: 2))
-        == .turn(control: "ENCODER", steps: 2, time: 1))
+        == .turn(control: .encoder, steps: 2, time: 1))
     // REL_Y (a mouse moving up and down) is not a turn.
     #expect(translator.translate(InputEvent(time: 1, type: 2, code: 1, value: 2)) == nil)
     // The absolute rotary encoder: the first position is where it is; then differences.
     #expect(translator.translate(InputEvent(time: 1, type: 3, code: 0, value: 10)) == nil)
     #expect(
       translator.translate(InputEvent(time: 2, type: 3, code: 0, value: 12))
-        == .turn(control: "ENCODER", steps: 2, time: 2))
+        == .turn(control: .encoder, steps: 2, time: 2))
   }
 
   @Test func keyNamesAreTheKernelsOwn() {

@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func aMissingChipIsAnErrorThatSaysWhatToRun() {
-    let wiring = ControlWiring(chip: "no-such-label-on-any-chip", buttons: [.init(control: "PLAY", line: "GPIO17")])
+    let wiring = ControlWiring(chip: "no-such-label-on-any-chip", buttons: [.init(control: .play, line: "GPIO17")])
     #expect {
       try GPIOLines.check(wiring, source: "board/test.json")
     } throws: { error in
@@ -43,8 +43,8 @@ import Testing
     defer { chip.remove() }
     let wiring = ControlWiring(
       chip: chip.label,
-      buttons: [.init(control: "PLAY", line: "SIM_PLAY")],
-      encoders: [.init(control: "KNOB", a: "SIM_A", b: "2")])
+      buttons: [.init(control: .play, line: "SIM_PLAY")],
+      encoders: [.init(control: .encoder, a: "SIM_A", b: "2")])
     let lines = try GPIOLines(wiring: wiring, source: "the test")
     defer { lines.close() }
     #expect(lines.lines.map(\.name) == ["SIM_PLAY", "SIM_A", "2"])

@@ -80,7 +80,7 @@ import Testing
 
   func wiredSetup() -> InputSetup {
     var setup = InputSetup()
-    setup.wiring = ControlWiring(buttons: [.init(control: "PLAY", line: "GPIO17")])
+    setup.wiring = ControlWiring(buttons: [.init(control: .play, line: "GPIO17")])
     return setup
   }
 
@@ -123,7 +123,7 @@ import Testing
     let writer = openWriter(folder + "/event0")
     let bytes = space.flatMap(\.bytes)
     _ = write(writer, bytes, bytes.count)
-    #expect(collected.wait(for: 1).first == ControlOutput(time: 5.1, control: "PLAY", action: .gesture(.short)))
+    #expect(collected.wait(for: 1).first == ControlOutput(time: 5.1, control: .play, action: .gesture(.short)))
     // Unplugged: reported once.
     close(writer)
     #expect(collected.waitForReport(containing: "disappeared"))
@@ -133,7 +133,7 @@ import Testing
     let second = openWriter(folder + "/event3")
     let wheel = InputEvent(time: 6, type: 2, code: 8, value: -2).bytes
     _ = write(second, wheel, wheel.count)
-    #expect(collected.wait(for: 2).last == ControlOutput(time: 6, control: "ENCODER", action: .turn(steps: -2)))
+    #expect(collected.wait(for: 2).last == ControlOutput(time: 6, control: .encoder, action: .turn(steps: -2)))
     close(second)
     #expect(collected.reports.withLock { $0.filter { $0.contains("disappeared") }.count } >= 1)
   }
@@ -148,7 +148,7 @@ import Testing
     let down = InputEvent(time: InputLoop.now(), type: 1, code: KeyNames.code(for: "KEY_RIGHT")!, value: 1).bytes
     _ = write(writer, down, down.count)
     let outputs = collected.wait(for: 1)
-    #expect(outputs.first?.control == "NEXT")
+    #expect(outputs.first?.control == .next)
     #expect(outputs.first?.action == .gesture(.long))
   }
 

@@ -33,7 +33,7 @@ import Testing
       #expect(setup.wiring.duplicateLine == nil)
     }
     let pi = try InputSetup.load(board: folder.appendingPathComponent("raspberry-pi.json").path, config: nil)
-    #expect(pi.wiring.buttons.first == ControlWiring.Button(control: "PLAY", line: "GPIO17"))
+    #expect(pi.wiring.buttons.first == ControlWiring.Button(control: .play, line: "GPIO17"))
     #expect(pi.wiring.encoders.first?.a == "GPIO5")
   }
 
@@ -49,15 +49,15 @@ import Testing
     #expect(
       setup.wiring.buttons == [
         .init(
-          control: "PLAY", line: "7", activeLow: false,
+          control: .play, line: "7", activeLow: false,
           timing: ButtonTiming(debounce: 0.035, longPress: 0.9, repeatInterval: 0))
       ])
-    #expect(setup.wiring.encoders[0].control == "ENCODER")
+    #expect(setup.wiring.encoders[0].control == .encoder)
     #expect(
       setup.wiring.encoders[0].timing
         == EncoderTiming(
           transitionsPerDetent: 2, acceleration: [AccelerationRule(within: 0.03, steps: 3)], reversed: true))
-    #expect(setup.keys[KeyNames.code(for: "KEY_F1")!] == "MENU")
+    #expect(setup.keys[KeyNames.code(for: "KEY_F1")!] == .menu)
     #expect(setup.keys[57] == nil)
     #expect(!setup.grabDevices)
   }

@@ -11,8 +11,8 @@ import Testing
     let harness = Harness { _ in RecordingSpeechEngine() }
     harness.runtime.open(bookID: "three", book: SampleText.book)
     // Both arrive before the funnel runs, as when it is busy with a word event.
-    harness.funnel.post(.control(name: "FASTER", gesture: .short))
-    harness.funnel.post(.control(name: "FASTER", gesture: .short))
+    harness.funnel.post(.control(name: .faster, gesture: .short))
+    harness.funnel.post(.control(name: .faster, gesture: .short))
     harness.funnel.drain()
     #expect(harness.playback.wpm == 225)
   }
@@ -22,8 +22,8 @@ import Testing
     harness.runtime.open(bookID: "three", book: SampleText.book)
     harness.funnel.post(.libraryChanged([LibraryBook(id: "three", title: "Numbers")]))
     harness.send(.primaryTapped)
-    harness.funnel.post(.control(name: "MENU", gesture: .short))
-    harness.funnel.post(.control(name: "NEXT", gesture: .short))
+    harness.funnel.post(.control(name: .menu, gesture: .short))
+    harness.funnel.post(.control(name: .next, gesture: .short))
     harness.funnel.drain()
     #expect(harness.state.menu == MenuState(page: .main, selected: 1, resumeReading: true))
   }
@@ -35,19 +35,19 @@ import Testing
     harness.runtime.observe { recorder.record($0) }
     harness.funnel.post(.libraryChanged([LibraryBook(id: "three", title: "Numbers")]))
     harness.runtime.open(bookID: "three", book: SampleText.book, title: "Numbers", path: "/books/numbers.txt")
-    harness.funnel.post(.control(name: "PLAY", gesture: .short))
+    harness.funnel.post(.control(name: .play, gesture: .short))
     harness.run(until: 1.0)
     harness.funnel.post(.encoder(steps: 1))
     harness.run(until: 1.5)
-    harness.funnel.post(.control(name: "MENU", gesture: .short))
+    harness.funnel.post(.control(name: .menu, gesture: .short))
     harness.funnel.post(.encoder(steps: 6))
-    harness.funnel.post(.control(name: "PLAY", gesture: .short))
+    harness.funnel.post(.control(name: .play, gesture: .short))
     harness.funnel.post(.encoder(steps: 1))
-    harness.funnel.post(.control(name: "ENCODER_PUSH", gesture: .short))
+    harness.funnel.post(.control(name: .encoderPush, gesture: .short))
     harness.run(until: 2.0)
     harness.funnel.post(.timerFired(.tick))
-    harness.funnel.post(.control(name: "BACK", gesture: .short))
-    harness.funnel.post(.control(name: "PLAY", gesture: .short))
+    harness.funnel.post(.control(name: .back, gesture: .short))
+    harness.funnel.post(.control(name: .play, gesture: .short))
     harness.run(until: 3.0)
 
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -73,16 +73,16 @@ import Testing
     harness.funnel.post(.libraryChanged([LibraryBook(id: "three", title: "Numbers")]))
     harness.runtime.open(bookID: "three", book: SampleText.book, title: "Numbers")
     // Night mode from the Display page, then the menu left open on "Sleep timer: off".
-    harness.funnel.post(.control(name: "MENU", gesture: .short))
+    harness.funnel.post(.control(name: .menu, gesture: .short))
     harness.funnel.post(.encoder(steps: 7))
-    harness.funnel.post(.control(name: "PLAY", gesture: .short))
+    harness.funnel.post(.control(name: .play, gesture: .short))
     harness.funnel.post(.encoder(steps: 2))
-    harness.funnel.post(.control(name: "PLAY", gesture: .short))
-    harness.funnel.post(.control(name: "MENU", gesture: .short))
+    harness.funnel.post(.control(name: .play, gesture: .short))
+    harness.funnel.post(.control(name: .menu, gesture: .short))
     harness.funnel.post(.encoder(steps: 6))
     // Enough to fill the first file, so the next begins with the menu open on "Sleep timer: off".
     for _ in 0..<200 { harness.funnel.post(.timerFired(.tick)) }
-    harness.funnel.post(.control(name: "PLAY", gesture: .short))
+    harness.funnel.post(.control(name: .play, gesture: .short))
     harness.funnel.post(.encoder(steps: 1))
     harness.funnel.drain()
     #expect(ring.paths.count >= 2)
@@ -106,7 +106,7 @@ import Testing
     let harness = Harness { parts in SimulatedSpeechEngine(sink: parts.sink, scheduler: parts.scheduler) }
     harness.runtime.observe { recorder.record($0) }
     harness.runtime.open(bookID: "three", book: SampleText.book, title: "Numbers")
-    for _ in 0..<200 { harness.funnel.post(.control(name: "NEXT", gesture: .release)) }
+    for _ in 0..<200 { harness.funnel.post(.control(name: .next, gesture: .release)) }
     harness.funnel.drain()
     #expect(ring.paths.count == 3)
     #expect(ring.paths.last?.hasSuffix("trace-000005.jsonl") == true || ring.paths.count == 3)

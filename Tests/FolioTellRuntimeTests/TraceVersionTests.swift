@@ -1,3 +1,4 @@
+import FolioTellJSON
 import FolioTellCore
 import FolioTellTestSupport
 import Foundation
@@ -13,7 +14,7 @@ import Testing
   static let everyKindOfEvent: [BoxEvent] = [
     .playback(.primaryTapped), .playback(.willSpeakRange(token: 3, location: 40, length: 5)),
     .playback(.engineFailed(token: 2, reason: "sound card unplugged")), .playback(.moveTo(offset: 12)),
-    .control(name: "NEXT", gesture: .repeatWhileHeld), .encoder(steps: -2), .encoderPushed(steps: 3),
+    .control(name: .next, gesture: .repeatWhileHeld), .encoder(steps: -2), .encoderPushed(steps: 3),
     .bookOpened(
       bookID: "b", book: SampleText.book, saved: ReadingPosition(offset: 15, sentence: 1), title: "Numbers",
       path: "/books/n.txt", chapters: [ChapterMark(title: "One", start: 0)], bookmarks: [15],
@@ -40,7 +41,7 @@ import Testing
   @Test func theWholeStateReadsBackFromTheFirstLine() throws {
     var state = BoxState()
     (state, _) = Box.reduce(state, Self.everyKindOfEvent[7], at: 0)
-    (state, _) = Box.reduce(state, .control(name: "MENU", gesture: .short), at: 1)
+    (state, _) = Box.reduce(state, .control(name: .menu, gesture: .short), at: 1)
     state.sleepTimer = SleepTimer(remaining: 600, lastTick: 1)
     #expect(try TraceCoding.readHeader(TraceCoding.header(state), line: 1) == state)
   }
@@ -50,7 +51,7 @@ import Testing
   @Test func aStateRecordedBeforeAFieldWasAddedReadsWithTheNewBoxsValue() throws {
     var state = BoxState()
     (state, _) = Box.reduce(state, Self.everyKindOfEvent[7], at: 0)
-    (state, _) = Box.reduce(state, .control(name: "FASTER", gesture: .short), at: 1)
+    (state, _) = Box.reduce(state, .control(name: .faster, gesture: .short), at: 1)
     guard case .object(var header) = try JSONValue.parse(TraceCoding.header(state)),
       case .object(var members) = header["state"], case .object(var playback) = members["playback"]
     else {
@@ -75,15 +76,15 @@ import Testing
     let harness = Harness { parts in SimulatedSpeechEngine(sink: parts.sink, scheduler: parts.scheduler) }
     harness.funnel.post(.libraryChanged([LibraryBook(id: "three", title: "Numbers")]))
     harness.runtime.open(bookID: "three", book: SampleText.book, title: "Numbers", path: "/books/numbers.txt")
-    harness.funnel.post(.control(name: "PLAY", gesture: .short))
+    harness.funnel.post(.control(name: .play, gesture: .short))
     harness.run(until: 1.0)
-    harness.funnel.post(.control(name: "FASTER", gesture: .short))
+    harness.funnel.post(.control(name: .faster, gesture: .short))
     harness.run(until: 2.0)
-    harness.funnel.post(.control(name: "MENU", gesture: .short))
+    harness.funnel.post(.control(name: .menu, gesture: .short))
     harness.funnel.post(.encoder(steps: 6))
-    harness.funnel.post(.control(name: "PLAY", gesture: .short))
+    harness.funnel.post(.control(name: .play, gesture: .short))
     harness.funnel.post(.encoder(steps: 1))
-    harness.funnel.post(.control(name: "PLAY", gesture: .short))
+    harness.funnel.post(.control(name: .play, gesture: .short))
     harness.run(until: 4.0)
     let steps = harness.steps.withLock { $0 }
     try #require(steps.count > 10)

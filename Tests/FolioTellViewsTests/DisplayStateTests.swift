@@ -8,12 +8,12 @@ import Testing
 /// power at a moment out.
 @Suite struct DisplayStateTests {
   enum Step {
-    case press(String, Gesture, at: Double)
+    case press(ControlName, Gesture, at: Double)
     case turn(Int, at: Double)
     case menuOpen
   }
 
-  func press(_ control: String, _ gesture: Gesture = .short, at time: Double) -> Step {
+  func press(_ control: ControlName, _ gesture: Gesture = .short, at time: Double) -> Step {
     .press(control, gesture, at: time)
   }
 
@@ -42,28 +42,28 @@ import Testing
     #expect(run([], at: 30).power == .on(brightness: settings.dimBrightness))
     #expect(run([], at: 119).power == .on(brightness: settings.dimBrightness))
     #expect(run([], at: 120).power == .off)
-    #expect(run([press("NEXT", at: 500)], at: 500).power == .on(brightness: settings.brightness))
+    #expect(run([press(.next, at: 500)], at: 500).power == .on(brightness: settings.brightness))
     #expect(run([.turn(1, at: 500)], at: 500).power == .on(brightness: settings.brightness))
   }
 
   @Test func theNextChangeIsWhenItDimsOrGoesDarkAndNothingAfterThat() {
-    let state = run([press("PLAY", at: 5)], at: 5)
+    let state = run([press(.play, at: 5)], at: 5)
     #expect(state.nextChange(after: 5) == 35)
     #expect(state.nextChange(after: 35) == 125)
     #expect(state.nextChange(after: 125) == nil)
   }
 
   @Test func backTogglesTheBigWord() {
-    #expect(view([press("BACK", at: 1)]).mode == .bigWord)
-    #expect(view([press("BACK", at: 1), press("BACK", at: 2)]).mode == .reading)
-    #expect(view([press("PLAY", at: 1)]).mode == .reading)
+    #expect(view([press(.back, at: 1)]).mode == .bigWord)
+    #expect(view([press(.back, at: 1), press(.back, at: 2)]).mode == .reading)
+    #expect(view([press(.play, at: 1)]).mode == .reading)
   }
 
   /// Night mode is chosen in the menu's Display page (MENU, seven items down, PLAY, one down, PLAY).
   func nightMode(at time: Double) -> [Step] {
     [
-      press("MENU", at: time), .turn(7, at: time), press("PLAY", at: time), .turn(2, at: time),
-      press("PLAY", at: time),
+      press(.menu, at: time), .turn(7, at: time), press(.play, at: time), .turn(2, at: time),
+      press(.play, at: time),
     ]
   }
 
@@ -87,17 +87,17 @@ import Testing
     // A control wakes it.
     var state = BoxState()
     state.display.asleep = true
-    state = Box.reduce(state, .control(name: "NEXT", gesture: .short), at: 2).0
+    state = Box.reduce(state, .control(name: .next, gesture: .short), at: 2).0
     #expect(!state.display.asleep)
   }
 
   @Test func aLongMenuShowsTheStatusForAFewSeconds() {
-    #expect(run([press("MENU", .long, at: 10)], at: 12).showsStatus(at: 12))
-    #expect(!run([press("MENU", .long, at: 10)], at: 15).showsStatus(at: 15))
+    #expect(run([press(.menu, .long, at: 10)], at: 12).showsStatus(at: 12))
+    #expect(!run([press(.menu, .long, at: 10)], at: 15).showsStatus(at: 15))
   }
 
   @Test func controlsInTheMenuOnlyWakeTheDisplay() {
-    let state = run([.menuOpen, press("BACK", at: 200)], at: 200)
+    let state = run([.menuOpen, press(.back, at: 200)], at: 200)
     #expect(state.power == .on(brightness: DisplaySettings().brightness))
     #expect(state.view == .reading)
   }
@@ -179,11 +179,11 @@ import Testing
           bookID: "b", book: try! SentenceMap(sentences: [TextSpan(start: 0, end: 18)], text: text), saved: nil),
         at: 0
       ).0
-    for control in ["MENU"] { state = Box.reduce(state, .control(name: control, gesture: .short), at: 1).0 }
+    for control: ControlName in [.menu] { state = Box.reduce(state, .control(name: control, gesture: .short), at: 1).0 }
     state = Box.reduce(state, .encoder(steps: 7), at: 1).0
-    state = Box.reduce(state, .control(name: "PLAY", gesture: .short), at: 1).0
+    state = Box.reduce(state, .control(name: .play, gesture: .short), at: 1).0
     state = Box.reduce(state, .encoder(steps: 1), at: 1).0
-    state = Box.reduce(state, .control(name: "PLAY", gesture: .short), at: 1).0
+    state = Box.reduce(state, .control(name: .play, gesture: .short), at: 1).0
     #expect(state.display.textSize == .large)
     let screen = ScreenModel.screen(for: state, display: DisplayState(state.display, at: 1), title: nil, at: 1)
     #expect(screen == .reading(sentence: text, word: nil, sizeStep: 4))

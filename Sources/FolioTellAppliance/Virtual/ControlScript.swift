@@ -45,9 +45,8 @@ public struct ControlScript: Equatable, Sendable {
       }
       if let last = steps.last, time < last.time { throw fail("\(words[0]) s comes before \(last.time) s") }
       guard words.count >= 2 else { throw fail("a control is missing after the time") }
-      let control = words[1].uppercased()
-      guard ControlName.all.contains(control) else {
-        throw fail("unknown control '\(words[1])'; controls: \(ControlName.all.joined(separator: ", "))")
+      guard let control = ControlName(rawValue: words[1].uppercased()) else {
+        throw fail("unknown control '\(words[1])'; controls: \(ControlName.spelledOut)")
       }
       guard words.count <= 3 else { throw fail("too many words") }
       if control == ControlName.encoder {

@@ -45,7 +45,7 @@ public struct ButtonDecoder: Equatable, Sendable {
   /// How far behind repeats are still worked out one by one (seconds of holding).
   public static let longestCatchUp = 3600.0
 
-  public let control: String
+  public let control: ControlName
   public let timing: ButtonTiming
   private(set) var phase: Phase = .released
   /// The line's level as last reported.
@@ -53,7 +53,7 @@ public struct ButtonDecoder: Equatable, Sendable {
   /// The press was used with something else (the knob turned while it was held): it gives no gesture.
   private var consumed = false
 
-  public init(control: String, timing: ButtonTiming = ButtonTiming()) {
+  public init(control: ControlName, timing: ButtonTiming = ButtonTiming()) {
     self.control = control
     self.timing = timing
   }

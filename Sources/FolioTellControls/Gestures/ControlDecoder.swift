@@ -4,15 +4,15 @@ import FolioTellCore
 public struct ControlDecoder: Equatable, Sendable {
   private var buttons: [String: ButtonDecoder] = [:]
   private var buttonActiveLow: [String: Bool] = [:]
-  private var encoders: [String: EncoderDecoder] = [:]
+  private var encoders: [ControlName: EncoderDecoder] = [:]
   /// Line name -> (encoder's control, is it line A, active low).
   private var encoderLines: [String: EncoderLine] = [:]
   /// Encoders that come as steps (an input device's knob or wheel): the last click, for acceleration.
-  private var lastTurn: [String: EncoderDecoder.Detent] = [:]
-  private var encoderTimings: [String: EncoderTiming] = [:]
+  private var lastTurn: [ControlName: EncoderDecoder.Detent] = [:]
+  private var encoderTimings: [ControlName: EncoderTiming] = [:]
 
   struct EncoderLine: Equatable, Sendable {
-    var control: String
+    var control: ControlName
     var isA: Bool
     var activeLow: Bool
   }
@@ -77,7 +77,7 @@ public struct ControlDecoder: Equatable, Sendable {
 
   /// Steps from an encoder that counts for itself (the kernel's rotary-encoder driver, a wheel, a dial),
   /// with the same acceleration as a GPIO encoder of that name (or the standard curve).
-  public mutating func turn(control: String, steps: Int, at time: Double) -> [ControlOutput] {
+  public mutating func turn(control: ControlName, steps: Int, at time: Double) -> [ControlOutput] {
     var outputs = advance(to: time)
     guard steps != 0 else { return outputs }
     let direction = steps > 0 ? 1 : -1
@@ -92,9 +92,9 @@ public struct ControlDecoder: Equatable, Sendable {
   }
 
   /// A key of an input device (already debounced by its driver): pressed or let go, for the gesture rules.
-  public mutating func key(control: String, down: Bool, at time: Double, timing: ButtonTiming) -> [ControlOutput] {
+  public mutating func key(control: ControlName, down: Bool, at time: Double, timing: ButtonTiming) -> [ControlOutput] {
     var outputs = advance(to: time)
-    let line = "key:" + control
+    let line = "key:" + control.rawValue
     if buttons[line] == nil {
       buttons[line] = ButtonDecoder(control: control, timing: timing)
       buttonActiveLow[line] = false

@@ -12,10 +12,10 @@ public struct ControlOutput: Equatable, Sendable {
   }
 
   public var time: Double
-  public var control: String
+  public var control: ControlName
   public var action: Action
 
-  public init(time: Double, control: String, action: Action) {
+  public init(time: Double, control: ControlName, action: Action) {
     self.time = time
     self.control = control
     self.action = action

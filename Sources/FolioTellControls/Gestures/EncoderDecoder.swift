@@ -44,7 +44,7 @@ public struct AccelerationRule: Equatable, Sendable {
 /// A detent counts only when the encoder comes to rest at a detent position having moved a whole detent
 /// in one direction, so bounce and missed edges can lose a click but never add one or turn it around.
 public struct EncoderDecoder: Equatable, Sendable {
-  public let control: String
+  public let control: ControlName
   public let timing: EncoderTiming
   private var a = false
   private var b = false
@@ -60,7 +60,7 @@ public struct EncoderDecoder: Equatable, Sendable {
   }
 
   /// `a` and `b` are the lines' levels at rest when the decoder starts (read from the lines).
-  public init(control: String, timing: EncoderTiming = EncoderTiming(), a: Bool = false, b: Bool = false) {
+  public init(control: ControlName, timing: EncoderTiming = EncoderTiming(), a: Bool = false, b: Bool = false) {
     self.control = control
     self.timing = timing
     self.a = a

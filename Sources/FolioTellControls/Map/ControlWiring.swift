@@ -1,14 +1,16 @@
+import FolioTellCore
+
 /// Which physical line is which control, and how each is timed: from a board file and the config.
 public struct ControlWiring: Equatable, Sendable {
   public struct Button: Equatable, Sendable {
-    public var control: String
+    public var control: ControlName
     /// A line name (`GPIO17`) or offset (`17`) on the wiring's chip.
     public var line: String
     /// Pressed pulls the line low (a button to ground with the pull-up on): the usual wiring.
     public var activeLow: Bool
     public var timing: ButtonTiming
 
-    public init(control: String, line: String, activeLow: Bool = true, timing: ButtonTiming = ButtonTiming()) {
+    public init(control: ControlName, line: String, activeLow: Bool = true, timing: ButtonTiming = ButtonTiming()) {
       self.control = control
       self.line = line
       self.activeLow = activeLow
@@ -17,13 +19,13 @@ public struct ControlWiring: Equatable, Sendable {
   }
 
   public struct Encoder: Equatable, Sendable {
-    public var control: String
+    public var control: ControlName
     public var a: String
     public var b: String
     public var activeLow: Bool
     public var timing: EncoderTiming
 
-    public init(control: String, a: String, b: String, activeLow: Bool = true, timing: EncoderTiming = EncoderTiming())
+    public init(control: ControlName, a: String, b: String, activeLow: Bool = true, timing: EncoderTiming = EncoderTiming())
     {
       self.control = control
       self.a = a

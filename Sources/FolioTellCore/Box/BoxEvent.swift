@@ -1,7 +1,7 @@
 public enum BoxEvent: Equatable, Sendable, Codable {
   case playback(PlaybackEvent)
   /// A named control (a button, a key) was used; what it does depends on the mode, decided here.
-  case control(name: String, gesture: Gesture)
+  case control(name: ControlName, gesture: Gesture)
   /// The knob turned this many detents (positive clockwise).
   case encoder(steps: Int)
   /// The knob turned while pushed in.

@@ -1,7 +1,7 @@
 /// A control or the knob, handled on the state it meets: the key describer first, then the chord, then
 /// the action the control map gives.
 enum ControlHandling {
-  static func handle(_ state: BoxState, control: String, gesture: Gesture, at time: Double) -> Outcome {
+  static func handle(_ state: BoxState, control: ControlName, gesture: Gesture, at time: Double) -> Outcome {
     var next = state
     var effects: [BoxEffect] = []
     let chordCompleted = next.held.follow(control: control, gesture: gesture, at: time)
@@ -75,8 +75,8 @@ enum ControlHandling {
   }
 
   /// How the describer names a control: "Play", "Encoder push".
-  static func spokenName(_ control: String) -> String {
-    let words = control.split(separator: "_").map { $0.lowercased() }.joined(separator: " ")
+  static func spokenName(_ control: ControlName) -> String {
+    let words = control.rawValue.split(separator: "_").map { $0.lowercased() }.joined(separator: " ")
     return words.prefix(1).uppercased() + words.dropFirst()
   }
 

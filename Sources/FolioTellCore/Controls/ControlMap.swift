@@ -59,13 +59,13 @@ public enum ControlMap {
   }
 
   /// The action of a control's gesture in a mode, if it has one.
-  public static func action(control: String, gesture: Gesture, in mode: ControlMode) -> ControlAction? {
+  public static func action(control: ControlName, gesture: Gesture, in mode: ControlMode) -> ControlAction? {
     bindings(in: mode).first { $0.control == control && $0.gestures.contains(gesture) }?.action
   }
 
   /// What the key describer says for a control held or pressed: the action of that gesture, or (for a
   /// control that acts when let go after holding) of its release.
-  public static func describedAction(control: String, gesture: Gesture, in mode: ControlMode) -> ControlAction? {
+  public static func describedAction(control: ControlName, gesture: Gesture, in mode: ControlMode) -> ControlAction? {
     switch gesture {
     case .short:
       return action(control: control, gesture: .short, in: mode)

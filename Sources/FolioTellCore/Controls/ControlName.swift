@@ -1,21 +1,23 @@
 /// The box's named controls. Physical inputs (GPIO lines, keys of an input device) are given these names
 /// by the board file and the config; what each does depends on the mode the box is in, decided by the
-/// root reducer when the control is handled.
-public enum ControlName {
-  public static let play = "PLAY"
-  public static let stop = "STOP"
-  public static let next = "NEXT"
-  public static let previous = "PREVIOUS"
-  public static let faster = "FASTER"
-  public static let slower = "SLOWER"
-  public static let menu = "MENU"
-  public static let back = "BACK"
-  public static let encoder = "ENCODER"
-  public static let encoderPush = "ENCODER_PUSH"
+/// root reducer when the control is handled. The raw value is the name written in board files, configs,
+/// scripts and traces.
+public enum ControlName: String, Equatable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+  case play = "PLAY"
+  case stop = "STOP"
+  case next = "NEXT"
+  case previous = "PREVIOUS"
+  case faster = "FASTER"
+  case slower = "SLOWER"
+  case menu = "MENU"
+  case back = "BACK"
+  case encoder = "ENCODER"
+  case encoderPush = "ENCODER_PUSH"
   /// BACK and MENU held together for two seconds (or a key bound to it): the key describer's chord.
-  public static let describerChord = "BACK+MENU"
+  case describerChord = "BACK+MENU"
 
-  public static let all = [
-    play, stop, next, previous, faster, slower, menu, back, encoder, encoderPush, describerChord,
-  ]
+  public var description: String { rawValue }
+
+  /// Every name, as a listener writes them, for an error message: "PLAY, STOP, ...".
+  public static var spelledOut: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -6,7 +6,7 @@ public struct HeldControls: Equatable, Sendable, Codable {
   public static let chordSeconds = 2.0
   public static let longPressSeconds = 0.6
 
-  public var held: Set<String> = []
+  public var held: Set<ControlName> = []
   /// When both chord controls were first held together.
   public var chordSince: Double?
   /// The chord fired while these were held (it fires once per hold).
@@ -17,10 +17,10 @@ public struct HeldControls: Equatable, Sendable, Codable {
 
   public init() {}
 
-  static let chord: Set<String> = [ControlName.back, ControlName.menu]
+  static let chord: Set<ControlName> = [.back, .menu]
 
   /// Follows one gesture; true when the chord completes with it.
-  mutating func follow(control: String, gesture: Gesture, at time: Double) -> Bool {
+  mutating func follow(control: ControlName, gesture: Gesture, at time: Double) -> Bool {
     guard Self.chord.contains(control) else { return false }
     switch gesture {
     case .long:

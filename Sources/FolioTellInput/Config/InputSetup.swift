@@ -15,7 +15,7 @@ public struct InputSetup: Equatable, Sendable {
   public var inputDevices = "/dev/input"
   public var grabDevices = true
   /// evdev key codes -> controls.
-  public var keys: [UInt16: String] = KeyNames.defaultMap
+  public var keys: [UInt16: ControlName] = KeyNames.defaultMap
   /// Timing for keys of input devices (their drivers debounce; long and repeat come from here).
   public var keyTiming = ButtonTiming(debounce: 0)
 
@@ -155,12 +155,11 @@ extension InputSetup {
           if control.isEmpty {
             keys[code] = nil
           } else {
-            guard ControlName.all.contains(control) else {
+            guard let named = ControlName(rawValue: control) else {
               throw reader.error(
-                "input.keys.\(name)",
-                "unknown control '\(control)'; controls: \(ControlName.all.joined(separator: ", "))")
+                "input.keys.\(name)", "unknown control '\(control)'; controls: \(ControlName.spelledOut)")
             }
-            keys[code] = control
+            keys[code] = named
           }
         }
       }
@@ -169,15 +168,15 @@ extension InputSetup {
 }
 
 extension JSONFields {
-  func control(_ parent: [String: Any], at place: String, default fallback: String? = nil) throws(InputSetupError)
-    -> String
+  func control(_ parent: [String: Any], at place: String, default fallback: ControlName? = nil)
+    throws(InputSetupError) -> ControlName
   {
-    guard let name = try string(parent, "control", at: place) ?? fallback else {
+    guard let name = try string(parent, "control", at: place) ?? fallback?.rawValue else {
       throw error(place + ".control", "is missing")
     }
-    guard ControlName.all.contains(name) else {
-      throw error(place + ".control", "unknown control '\(name)'; controls: \(ControlName.all.joined(separator: ", "))")
+    guard let control = ControlName(rawValue: name) else {
+      throw error(place + ".control", "unknown control '\(name)'; controls: \(ControlName.spelledOut)")
     }
-    return name
+    return control
   }
 }

@@ -3,8 +3,8 @@ import FolioTellCore
 
 /// What an input device's events mean for the box: keys pressed and let go, and turns.
 public enum DeviceInput: Equatable, Sendable {
-  case key(control: String, down: Bool, time: Double)
-  case turn(control: String, steps: Int, time: Double)
+  case key(control: ControlName, down: Bool, time: Double)
+  case turn(control: ControlName, steps: Int, time: Double)
 }
 
 /// Input events to the box's controls. Keys through the key map (autorepeat from the kernel is ignored:
@@ -16,7 +16,7 @@ public enum DeviceInput: Equatable, Sendable {
 /// touchscreen) moves no encoder with its X axis, and an absolute encoder's position wraps at its range
 /// (the kernel's `rotary-encoder` driver counts 0 to steps-1 and round again).
 public struct EvdevTranslator: Sendable {
-  public var keys: [UInt16: String]
+  public var keys: [UInt16: ControlName]
   /// Whether X axes turn the encoder (false for pointers).
   public var xAxisTurns: Bool
   /// The absolute X axis's range, when the device has one, for wrapping.
@@ -27,7 +27,7 @@ public struct EvdevTranslator: Sendable {
   public static let turningRelativeAxes: Set<UInt16> = [0x00, 0x06, 0x07, 0x08]  // REL_X, REL_HWHEEL, REL_DIAL, REL_WHEEL
 
   public init(
-    keys: [UInt16: String] = KeyNames.defaultMap, xAxisTurns: Bool = true, absoluteRange: ClosedRange<Int32>? = nil
+    keys: [UInt16: ControlName] = KeyNames.defaultMap, xAxisTurns: Bool = true, absoluteRange: ClosedRange<Int32>? = nil
   ) {
     self.keys = keys
     self.xAxisTurns = xAxisTurns

@@ -1,3 +1,4 @@
+import FolioTellCore
 import CGPIOD
 import FoundationEssentials
 import Glibc
@@ -16,7 +17,7 @@ final class InputDevices {
 
   let folder: String
   let grab: Bool
-  let keys: [UInt16: String]
+  let keys: [UInt16: ControlName]
   /// Paths already reported as unreadable, so each is said once.
   private var refused: Set<String> = []
   /// Devices with nothing the box understands (a power button, a PC speaker), said once and left alone.
@@ -29,7 +30,7 @@ final class InputDevices {
   private var parentWatch: Int32 = -1
   static let folderEvents = UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE | IN_MOVED_TO)
 
-  init(folder: String, grab: Bool, keys: [UInt16: String], report: @escaping (String) -> Void) {
+  init(folder: String, grab: Bool, keys: [UInt16: ControlName], report: @escaping (String) -> Void) {
     self.folder = folder
     self.grab = grab
     self.keys = keys

@@ -14,8 +14,8 @@ public enum KeyNames {
 
   /// Media keys, a numeric keypad, arrows and letters: a USB keypad, an IR remote or a keyboard works
   /// without a config.
-  public static let defaultMap: [UInt16: String] = {
-    let names: [String: [String]] = [
+  public static let defaultMap: [UInt16: ControlName] = {
+    let names: [ControlName: [String]] = [
       ControlName.play: [
         "KEY_PLAYPAUSE", "KEY_PLAY", "KEY_PAUSE", "KEY_SPACE", "KEY_KP5", "KEY_ENTER", "KEY_KPENTER", "KEY_OK",
         "KEY_SELECT",
@@ -30,7 +30,7 @@ public enum KeyNames {
       // The kernel's gpio-keys overlay on a reading box: buttons 0 to 4.
       ControlName.encoderPush: ["BTN_0"],
     ]
-    var map: [UInt16: String] = [:]
+    var map: [UInt16: ControlName] = [:]
     for (control, keys) in names { for key in keys { map[codes[key]!] = control } }
     map[codes["BTN_1"]!] = ControlName.play
     map[codes["BTN_2"]!] = ControlName.next

@@ -1,3 +1,5 @@
+import FolioTellJSON
+
 extension JSONValue {
   /// This value with what it lacks taken from `defaults`: an object keeps its members and gains the
   /// default's members it does not have, member by member, all the way down. That is how a state recorded

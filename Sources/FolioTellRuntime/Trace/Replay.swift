@@ -1,3 +1,4 @@
+import FolioTellJSON
 import FolioTellCore
 
 /// Feeds a trace through the box's root reducer, without hardware or clock, one output line per event.

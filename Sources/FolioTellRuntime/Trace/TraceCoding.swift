@@ -1,3 +1,4 @@
+import FolioTellJSON
 import FolioTellCore
 import FoundationEssentials
 

@@ -75,10 +75,10 @@ public final class LogStore: PositionStore {
     var liveSize = 0
     for (index, number) in numbers.enumerated() {
       let path = Self.path(directory, number)
-      let descriptor = try Syscall.open(path, O_RDONLY)
+      let descriptor = try StoreFileCalls.open(path, O_RDONLY)
       let bytes = try { () throws(StoreError) -> [UInt8] in
         defer { close(descriptor) }
-        return try Syscall.readAll(descriptor, path)
+        return try StoreFileCalls.readAll(descriptor, path)
       }()
       let scan = Framing.scan(bytes)
       for found in scan.records {
@@ -103,19 +103,19 @@ public final class LogStore: PositionStore {
     var writable = true
     var descriptor: Int32
     do throws(StoreError) {
-      descriptor = try Syscall.open(path, O_RDWR | O_CREAT)
+      descriptor = try StoreFileCalls.open(path, O_RDWR | O_CREAT)
       do throws(StoreError) {
         if recovery.truncatedBytes > 0 {
-          try Syscall.run("truncate", path) { Int(ftruncate(descriptor, off_t(liveSize))) }
-          try Syscall.sync(descriptor, path, stats: stats)
+          try StoreFileCalls.run("truncate", path) { Int(ftruncate(descriptor, off_t(liveSize))) }
+          try StoreFileCalls.sync(descriptor, path, stats: stats)
         }
-        if numbers.isEmpty { try Syscall.syncDirectory(directory, stats: stats) }
+        if numbers.isEmpty { try StoreFileCalls.syncDirectory(directory, stats: stats) }
       } catch {
         close(descriptor)
         throw error
       }
     } catch  where [EROFS, EACCES, EPERM].contains(error.code) && !numbers.isEmpty {
-      descriptor = try Syscall.open(path, O_RDONLY)
+      descriptor = try StoreFileCalls.open(path, O_RDONLY)
       writable = false
     }
     live = Mutex(
@@ -202,7 +202,7 @@ public final class LogStore: PositionStore {
       for record in records { live.state.apply(record) }
       let path = Self.path(directory, live.number)
       if !live.writable {
-        let descriptor = try Syscall.open(path, O_RDWR)
+        let descriptor = try StoreFileCalls.open(path, O_RDWR)
         close(live.descriptor)
         live.descriptor = descriptor
         live.writable = true
@@ -218,8 +218,8 @@ public final class LogStore: PositionStore {
         sequence += 1
       }
       do throws(StoreError) {
-        try Syscall.write(live.descriptor, bytes, at: live.size, path, stats: stats)
-        try Syscall.sync(live.descriptor, path, stats: stats)
+        try StoreFileCalls.write(live.descriptor, bytes, at: live.size, path, stats: stats)
+        try StoreFileCalls.sync(live.descriptor, path, stats: stats)
       } catch {
         _ = ftruncate(live.descriptor, off_t(live.size))
         throw error
@@ -254,13 +254,13 @@ public final class LogStore: PositionStore {
       bytes += Framing.frame(record, sequence: sequence)
       sequence += 1
     }
-    let descriptor = try Syscall.open(temporary, O_RDWR | O_CREAT | O_TRUNC)
+    let descriptor = try StoreFileCalls.open(temporary, O_RDWR | O_CREAT | O_TRUNC)
     do {
-      try Syscall.write(descriptor, bytes, at: 0, temporary, stats: stats)
+      try StoreFileCalls.write(descriptor, bytes, at: 0, temporary, stats: stats)
       if step == .wroteSnapshot { throw SimulatedCrash() }
-      try Syscall.sync(descriptor, temporary, stats: stats)
+      try StoreFileCalls.sync(descriptor, temporary, stats: stats)
       if step == .syncedSnapshot { throw SimulatedCrash() }
-      try Syscall.run("rename", temporary) { Int(rename(temporary, final)) }
+      try StoreFileCalls.run("rename", temporary) { Int(rename(temporary, final)) }
     } catch let crash as SimulatedCrash {
       close(descriptor)
       throw crash
@@ -278,13 +278,13 @@ public final class LogStore: PositionStore {
     live.size = bytes.count
     live.nextSequence = sequence
     if step == .renamedSnapshot { throw SimulatedCrash() }
-    try Syscall.syncDirectory(directory, stats: stats)
+    try StoreFileCalls.syncDirectory(directory, stats: stats)
     if step == .syncedDirectory { throw SimulatedCrash() }
     for (index, segment) in old.enumerated() {
-      try Syscall.run("delete", Self.path(directory, segment)) { Int(unlink(Self.path(directory, segment))) }
+      try StoreFileCalls.run("delete", Self.path(directory, segment)) { Int(unlink(Self.path(directory, segment))) }
       if index == 0, step == .deletedFirstOldSegment { throw SimulatedCrash() }
     }
     if step == .deletedOldSegments { throw SimulatedCrash() }
-    try Syscall.syncDirectory(directory, stats: stats)
+    try StoreFileCalls.syncDirectory(directory, stats: stats)
   }
 }

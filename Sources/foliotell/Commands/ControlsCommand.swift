@@ -167,7 +167,7 @@ final class ControlVoice: Sendable {
     let words: String
     switch output.action {
     case .gesture(let gesture):
-      words = "\(output.control.lowercased().replacing("_", with: " ")), \(gesture.rawValue)."
+      words = "\(output.control.rawValue.lowercased().replacing("_", with: " ")), \(gesture.rawValue)."
     case .turn(let steps): words = "\(steps > 0 ? "right" : "left") \(abs(steps))."
     case .pushedTurn(let steps): words = "pushed, \(steps > 0 ? "right" : "left") \(abs(steps))."
     }

@@ -1,3 +1,4 @@
+import FolioTellJSON
 import FolioTellAppliance
 import FolioTellBooks
 import FolioTellCore

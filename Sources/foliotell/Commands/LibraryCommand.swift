@@ -1,3 +1,4 @@
+import FolioTellJSON
 import FolioTellBooks
 import FolioTellRuntime
 import FolioTellSystem

@@ -11,7 +11,7 @@ enum TerminalKeys {
     /// A named control and its gesture (a key is a short press; r is a long STOP, w a long PLAY, N and P long
     /// NEXT and PREVIOUS, u lets go of a held BACK, k the BACK+MENU chord), so the keys do what the
     /// box's controls do.
-    case control(String, Gesture)
+    case control(ControlName, Gesture)
     /// The knob turned while pushed in (by paragraph, unless the config says otherwise).
     case knobPushed(Int)
     case quit

@@ -1,3 +1,4 @@
+import FolioTellJSON
 import FolioTellCore
 
 /// The root events in traces: everything the box's reducer handles besides playback events and books.
@@ -40,7 +41,12 @@ extension TraceVersion1 {
         throw TraceError(
           line: line, message: "unknown gesture \"\(gestureName)\"; use short, long, repeat or release")
       }
-      return .control(name: try string("control"), gesture: gesture)
+      let controlName = try string("control")
+      guard let control = ControlName(rawValue: controlName) else {
+        throw TraceError(
+          line: line, message: "unknown control \"\(controlName)\"; controls: \(ControlName.spelledOut)")
+      }
+      return .control(name: control, gesture: gesture)
     case "encoder":
       return .encoder(steps: try int("steps"))
     case "encoderPushed":
@@ -112,7 +118,7 @@ extension TraceVersion1 {
     switch event {
     case .control(let name, let gesture):
       return named(
-        "control", [("control", JSONWriter.string(name)), ("gesture", JSONWriter.string(gesture.rawValue))])
+        "control", [("control", JSONWriter.string(name.rawValue)), ("gesture", JSONWriter.string(gesture.rawValue))])
     case .encoder(let steps):
       return named("encoder", [("steps", String(steps))])
     case .encoderPushed(let steps):

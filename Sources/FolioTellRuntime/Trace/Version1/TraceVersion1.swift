@@ -1,3 +1,4 @@
+import FolioTellJSON
 import FolioTellCore
 
 /// A line of a trace that cannot be read: the line number and what is wrong with it.
@@ -121,7 +122,8 @@ public enum TraceVersion1 {
     do {
       value = try JSONValue.parse(text)
     } catch {
-      throw TraceError(line: line, message: "not valid JSON: \(abbreviated(text))")
+      throw TraceError(
+        line: line, message: "not valid JSON (column \(error.column): \(error.reason)): \(abbreviated(text))")
     }
     guard case .object(let members) = value else {
       throw TraceError(line: line, message: "expected a JSON object, found \(value.kind)")

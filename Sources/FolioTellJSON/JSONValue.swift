@@ -1,7 +1,5 @@
-import FoundationEssentials
-import Glibc
-
-/// A parsed JSON value that keeps integers and fractions apart.
+/// A parsed JSON value that keeps integers and fractions apart. `Codable`, so a trace's state can be
+/// read, completed and decoded again.
 public enum JSONValue: Equatable, Sendable, Codable {
   case null
   case bool(Bool)
@@ -43,8 +41,23 @@ public enum JSONValue: Equatable, Sendable, Codable {
     }
   }
 
-  public static func parse(_ line: String) throws -> JSONValue {
-    try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+  /// Reads one JSON text (a trace line) with the box's one JSON reader.
+  public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    try JSONObjectParser.parseValue(text.utf8)
+  }
+
+  /// As plain values (`[String: Any]`, `[Any]`, `String`, `Double`, `Bool`, `JSONNull`), for readers of
+  /// configs whose keys are not known in advance.
+  public var plain: Any {
+    switch self {
+    case .null: return JSONNull()
+    case .bool(let value): return value
+    case .int(let value): return Double(value)
+    case .double(let value): return value
+    case .string(let value): return value
+    case .array(let values): return values.map(\.plain)
+    case .object(let members): return members.mapValues(\.plain)
+    }
   }
 
   public var intValue: Int? {
@@ -77,41 +90,5 @@ public enum JSONValue: Equatable, Sendable, Codable {
     case .array: return "an array"
     case .object: return "an object"
     }
-  }
-}
-
-/// Writes JSON with keys in the order given, so trace lines read the same every time.
-public struct JSONWriter {
-  public private(set) var text = ""
-
-  public init() {}
-
-  public static func string(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
-
-  public static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
-    return "\(value)"
-  }
-
-  /// An object from already-encoded member values, in order.
-  public static func object(_ members: [(String, String)]) -> String {
-    "{" + members.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
   }
 }
