@@ -24,43 +24,13 @@ public final class EspeakSpeechEngine: SpeechEngine {
     public init() {}
   }
 
-  private struct Request {
-    var token: Int
-    var offset: Int
-    var wpm: Int
-    var voice: String
-    /// A resume after a pause the device could not do: the utterance goes on, no new start is posted.
-    var isContinuation = false
-    /// Not the book: a short text to say (a menu item), with a token of its own below zero.
-    var announcement: String?
-    /// A tone played before the speech (or alone, with an empty announcement).
-    var tone: Earcon?
-  }
-
-  private struct Control {
-    var book = SentenceMap.empty
-    var request: Request?
-    var live: Request?
-    var abort: Int?
-    var hardwarePaused: Int?
-    /// A pause done by stopping: the token, and the book offset to go on from.
-    var softPause: (token: Int, resumeAt: Int?)?
-    var lastHeard: Int?
-    /// The rate and voice to go on with after a pause done by stopping.
-    var lastRequest: Request?
-    /// Announcements count down from -1, apart from the reducer's utterance tokens.
-    var nextAnnouncement = -1
-    /// The worker took a request and has not yet posted its last callback about it.
-    var working = false
-    /// The listener's pitch, once changed from the options'.
-    var pitch: Int?
-  }
+  private typealias Request = SpeechControl.Request
 
   private let sink: any EventSink
   public let audio: any PCMSink
   private let options: Options
   private let espeak: Espeak
-  private let control = Mutex(Control())
+  private let control = Mutex(SpeechControl())
   private let idleObserver = Mutex<(@Sendable () -> Void)?>(nil)
   private let wakeup = DispatchSemaphore(value: 0)
 
@@ -87,67 +57,33 @@ public final class EspeakSpeechEngine: SpeechEngine {
 
   // MARK: - Commands, from the funnel's thread
 
-  // The audio is dropped inside the control lock: the worker, which must take that lock to start the
-  // next utterance, can then never begin it before the old one's audio is gone.
-
-  public func load(book: SentenceMap) {
-    control.withLock { control in
-      control.book = book
-      // An announcement ("Opening Emma.") goes on while its book is loaded.
-      let announcing = control.live?.announcement != nil || control.request?.announcement != nil
-      if !announcing, abortAll(&control) != nil { audio.drop() }
-    }
-  }
+  public func load(book: SentenceMap) { command { $0.load(book) } }
 
   public func announce(_ text: String, wpm: Int, voice: String) {
-    let unstarted = control.withLock { control -> Int? in
-      // An utterance that had not started yet is cancelled, as a newer utterance would cancel it.
-      let unstarted = control.request.flatMap { $0.announcement == nil ? $0.token : nil }
-      let tone = control.request?.tone
-      if abortAll(&control) != nil { audio.drop() }
-      control.request = Request(
-        token: control.nextAnnouncement, offset: 0, wpm: wpm, voice: voice, announcement: text, tone: tone)
-      control.nextAnnouncement -= 1
-      return unstarted
-    }
-    if let unstarted { sink.post(.playback(.utteranceDidCancel(token: unstarted))) }
-    wakeup.signal()
+    command { $0.announce(text, wpm: wpm, voice: voice) }
   }
 
   public func startUtterance(token: Int, offset: Int, wpm: Int, voice: String) {
-    let unstarted = control.withLock { control -> Int? in
-      // An announcement that had not started is dropped without a word: it has no utterance to cancel.
-      let unstarted = control.request.flatMap { $0.announcement == nil ? $0.token : nil }
-      let tone = control.request?.tone
-      if abortAll(&control) != nil { audio.drop() }
-      control.request = Request(token: token, offset: offset, wpm: wpm, voice: voice, tone: tone)
-      return unstarted
-    }
-    if let unstarted { sink.post(.playback(.utteranceDidCancel(token: unstarted))) }
-    wakeup.signal()
+    command { $0.start(token: token, offset: offset, wpm: wpm, voice: voice) }
   }
 
-  /// A tone goes before what is asked next (it is carried over when that is replaced), or alone when
-  /// nothing is being said; over speech that is sounding, or a pause, it is dropped.
-  public func playEarcon(_ earcon: Earcon) {
-    let start = control.withLock { control -> Bool in
-      if control.request != nil {
-        control.request?.tone = earcon
-        return false
-      }
-      guard control.live == nil, control.softPause == nil else { return false }
-      control.request = Request(
-        // The voice last used: it is installed (the tone needs espeak-ng configured, not a voice of its own).
-        token: control.nextAnnouncement, offset: 0, wpm: SpeechRate.normal, voice: control.lastRequest?.voice ?? "en",
-        announcement: "",
-        tone: earcon)
-      control.nextAnnouncement -= 1
-      return true
+  public func playEarcon(_ earcon: Earcon) { command { $0.earcon(earcon) } }
+
+  /// Carries out a command's orders. The audio is dropped inside the control lock: the worker, which must
+  /// take that lock to start the next utterance, can then never begin it before the old one's audio is
+  /// gone. Cancels are posted, and the worker woken, after it.
+  private func command(_ change: (inout SpeechControl) -> SpeechControl.Orders) {
+    let orders = control.withLock { control -> SpeechControl.Orders in
+      let orders = change(&control)
+      if orders.dropAudio { audio.drop() }
+      return orders
     }
-    if start { wakeup.signal() }
+    for token in orders.cancelled { sink.post(.playback(.utteranceDidCancel(token: token))) }
+    if orders.resumeAudio { audio.resume() }
+    if orders.wakeWorker { wakeup.signal() }
   }
 
-  public func setPitch(_ pitch: Int) { control.withLock { $0.pitch = min(max(pitch, 0), 99) } }
+  public func setPitch(_ pitch: Int) { control.withLock { $0.setPitch(pitch) } }
 
   private var currentPitch: Int { control.withLock { $0.pitch } ?? options.pitch }
 
@@ -165,91 +101,26 @@ public final class EspeakSpeechEngine: SpeechEngine {
     }
   }
 
-  /// Ends whatever is live or waiting; returns the live token, whose cancel the worker posts.
-  private func abortAll(_ control: inout Control) -> Int? {
-    if let paused = control.softPause?.token, control.live == nil {
-      sink.post(.playback(.utteranceDidCancel(token: paused)))
-    }
-    control.softPause = nil
-    control.hardwarePaused = nil
-    control.request = nil
-    guard let live = control.live else { return nil }
-    control.abort = live.token
-    return live.token
-  }
-
-  public func stop(token: Int) {
-    let cancelNow = control.withLock { control -> Bool in
-      if control.live?.token == token {
-        control.abort = token
-        control.softPause = nil
-        control.hardwarePaused = nil
-        audio.drop()
-        return false
-      }
-      if control.request?.token == token || control.softPause?.token == token {
-        control.request = nil
-        control.softPause = nil
-        return true
-      }
-      return false
-    }
-    if cancelNow { sink.post(.playback(.utteranceDidCancel(token: token))) }
-  }
+  public func stop(token: Int) { command { $0.stop(token: token) } }
 
   public func pause(token: Int) {
-    let isLive = control.withLock { $0.live?.token == token && $0.hardwarePaused == nil && $0.abort != token }
-    guard isLive else { return }
-    control.withLock { $0.hardwarePaused = token }
+    guard control.withLock({ $0.pauseOnDevice(token: token) }) else { return }
     let events = sink
     if audio.pause(resolved: { events.post(.playback(.pauseResolved(token: token))) }) { return }
-    control.withLock { $0.hardwarePaused = nil }
-    // The device cannot pause: stop at the word being heard and start again from it on resume.
-    control.withLock { control in
-      control.softPause = (token, nil)
-      control.abort = token
-      audio.drop()
-    }
+    command { $0.pauseByStopping(token: token) }
   }
 
-  public func resume(token: Int) {
-    let action = control.withLock { control -> Request? in
-      if control.hardwarePaused == token {
-        control.hardwarePaused = nil
-        return nil
-      }
-      guard let paused = control.softPause, paused.token == token, let resumeAt = paused.resumeAt,
-        let last = control.live ?? control.request ?? control.lastRequest
-      else { return nil }
-      control.softPause = nil
-      let request = Request(token: token, offset: resumeAt, wpm: last.wpm, voice: last.voice, isContinuation: true)
-      control.request = request
-      return request
-    }
-    if action == nil {
-      audio.resume()
-    } else {
-      wakeup.signal()
-    }
-  }
+  public func resume(token: Int) { command { $0.resume(token: token) } }
 
   // MARK: - The worker
 
   private func takeRequest() {
     options.gate?.pass()
     guard
-      let (request, book) = control.withLock({ control -> (Request, SentenceMap)? in
-        guard let request = control.request else { return nil }
-        control.request = nil
-        control.live = request
-        control.working = true
-        if request.announcement == nil { control.lastRequest = request }
-        control.abort = nil
-        return (request, control.book)
-      })
+      let (request, book) = control.withLock({ $0.take() })
     else { return }
     speak(request, book: book)
-    control.withLock { $0.working = false }
+    control.withLock { $0.workDone() }
     if isIdle { idleObserver.withLock { $0 }?() }
   }
 
@@ -258,7 +129,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
 
   /// Nothing to say and nothing being said: every callback about earlier requests has been posted. The
   /// virtual platform's driver moves its clock only when the engine is idle or waiting on the sound card.
-  public var isIdle: Bool { control.withLock { $0.request == nil && $0.live == nil && !$0.working } }
+  public var isIdle: Bool { control.withLock { $0.isIdle } }
 
   private enum Outcome {
     case finished, aborted
@@ -286,16 +157,9 @@ public final class EspeakSpeechEngine: SpeechEngine {
         outcome = .failed("\(error)")
       }
     }
-    let softPause = control.withLock { control -> Bool in
-      control.live = nil
-      control.abort = nil
-      guard var paused = control.softPause, paused.token == token else { return false }
-      paused.resumeAt = control.lastHeard ?? request.offset
-      control.softPause = paused
-      return true
-    }
+    let softPause = control.withLock { $0.utteranceEnded(request) }
     if case .failed = outcome {
-    } else if control.withLock({ $0.request == nil }) {
+    } else if !control.withLock({ $0.isWaiting }) {
       audio.end()
     }
     switch outcome {
@@ -345,13 +209,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
         written += silence.count
       }
     } catch {}
-    let finished = control.withLock { control -> Bool in
-      let finished = control.abort != token && control.request == nil
-      if control.live?.token == token { control.live = nil }
-      if control.abort == token { control.abort = nil }
-      return finished
-    }
-    if control.withLock({ $0.request == nil && $0.live == nil }) { audio.end() }
+    let finished = control.withLock { $0.announcementEnded(token: token) }
+    if control.withLock({ $0.isQuiet }) { audio.end() }
     // A tone alone is not something said: nothing waits for it to end.
     if finished, !text.isEmpty { sink.post(.announcementFinished) }
   }
@@ -367,7 +226,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
     let normalizer = Normalizer(lexicon: options.lexicon, language: espeak.language(ofVoice: request.voice))
     // Words whose spans are settled, waiting for the listener to reach them.
     var heard: [WordSpans.Word] = []
-    control.withLock { $0.lastHeard = nil }
+    control.withLock { $0.beginStreaming() }
     var written = 0
     var held: [Int16] = []
     let piece = max(espeak.sampleRate / 100, 1)
@@ -456,13 +315,13 @@ public final class EspeakSpeechEngine: SpeechEngine {
       guard word.frame <= played else { break }
       if isAborted(token) { break }
       sink.post(.playback(.willSpeakRange(token: token, location: word.span.start, length: word.span.length)))
-      control.withLock { $0.lastHeard = word.span.start }
+      control.withLock { $0.heard(offset: word.span.start) }
       count += 1
     }
     heard.removeFirst(count)
   }
 
-  private func isAborted(_ token: Int) -> Bool { control.withLock { $0.abort == token } }
+  private func isAborted(_ token: Int) -> Bool { control.withLock { $0.isAborted(token) } }
 
   /// Where the chunk starting at book offset `start` ends: after whole sentences, at least `chunkLength`
   /// characters in, or at the end of the book.
