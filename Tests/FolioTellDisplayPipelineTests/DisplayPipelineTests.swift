@@ -123,13 +123,10 @@ import Testing
     #expect(pipeline.stats.failures >= 2)
   }
 
-  @Test func theStatusEndsOnItsOwnWhilePaused() {
+  @Test func theStatusAndItsEndAreDrawnAsTheStateSays() {
     let bus = SlowBus()
-    var settings = DisplaySettings()
-    settings.statusFor = 0.2
     let pipeline = DisplayPipeline(
       output: OLEDPanel(config: PanelConfig(), transport: bus), views: Views(typeface: Self.typeface),
-      settings: settings,
       now: { Date().timeIntervalSince1970 }, report: { _ in })
     pipeline.boxChanged(reader(word: 2))
     pipeline.start()
@@ -137,32 +134,32 @@ import Testing
     #expect(wait { pipeline.stats.framesShown == 1 })
     // A long MENU, as the root reducer records it.
     var status = reader(word: 2)
-    status.display.statusRequestedAt = Date().timeIntervalSince1970
+    status.display.statusRequestedAt = 10
     pipeline.boxChanged(status)
     #expect(wait { pipeline.stats.framesShown == 2 })
-    // No word, no control: the reading view comes back by itself.
+    // The reducer's endStatus timer fired: the reading view comes back.
+    pipeline.boxChanged(reader(word: 2))
     #expect(wait { pipeline.stats.framesShown == 3 })
   }
 
-  @Test func controlsWakeADarkDisplay() {
+  @Test func aDarkDisplayIsSwitchedOffAndAControlWakesIt() {
     let bus = SlowBus()
-    var settings = DisplaySettings()
-    settings.dimAfter = 0.05
-    settings.offAfter = 0.1
     let pipeline = DisplayPipeline(
       output: OLEDPanel(config: PanelConfig(), transport: bus), views: Views(typeface: Self.typeface),
-      settings: settings,
       now: { Date().timeIntervalSince1970 }, report: { _ in })
     pipeline.start()
     defer { pipeline.stop() }
-    pipeline.boxChanged(reader(word: 0))
+    // The reducer's darkenDisplay timer fired.
+    var dark = reader(word: 0)
+    dark.display.light = .dark
+    pipeline.boxChanged(dark)
     #expect(wait { pipeline.displayState.power == .off })
     #expect(wait { bus.recorded.last?.bytes == [0xAE] })
-    let dark = bus.writes
+    let darkWrites = bus.writes
     // A control, as the root reducer records it.
     pipeline.boxChanged(reader(word: 0))
     // Woken: set up again (the set-up ends with display on) and sent whole.
-    #expect(wait { bus.recorded.dropFirst(dark).contains { $0.bytes.last == 0xAF } })
+    #expect(wait { bus.recorded.dropFirst(darkWrites).contains { $0.bytes.last == 0xAF } })
   }
 }
 
@@ -182,7 +179,8 @@ import Testing
     #expect(
       setup.output == .panel(PanelConfig(controller: .sh1106, bus: "/dev/i2c-3", address: 0x3D, rotated180: true)))
     #expect(setup.sizes.reading == 20)
-    #expect(setup.settings.dimAfter == 10 && setup.settings.offAfter == 0 && setup.settings.nightBrightness == 2)
+    #expect(setup.settings.timing.dimAfter == 10 && setup.settings.timing.offAfter == 0)
+    #expect(setup.settings.nightBrightness == 2)
   }
 
   @Test func mistakesNameTheKey() {

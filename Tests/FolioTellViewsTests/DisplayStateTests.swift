@@ -4,8 +4,9 @@ import Testing
 
 @testable import FolioTellViews
 
-/// Bedside behaviour as event sequences: the root reducer's control events in, the display's view and
-/// power at a moment out.
+/// Bedside behaviour as event sequences: the root reducer's control events in, with its timers carried out
+/// as the runtime carries them out (one started again replaces itself); the display's view and power at a
+/// moment out.
 @Suite struct DisplayStateTests {
   enum Step {
     case press(ControlName, Gesture, at: Double)
@@ -17,23 +18,59 @@ import Testing
     .press(control, gesture, at: time)
   }
 
-  func view(_ steps: [Step]) -> DisplayView {
-    var state = BoxState()
-    for step in steps {
-      switch step {
-      case .press(let control, let gesture, let time):
-        state = Box.reduce(state, .control(name: control, gesture: gesture), at: time).0
-      case .turn(let steps, let time):
-        state = Box.reduce(state, .encoder(steps: steps), at: time).0
-      case .menuOpen:
-        state.menu = MenuState()
+  /// The box from its first step at 0 (the voices found, as at power-on), its timers firing at their moments.
+  struct TimedBox {
+    var state: BoxState
+    var due: [BoxTimer: Double] = [:]
+    var fired: [(BoxTimer, Double)] = []
+
+    init(timing: DisplayTiming?) {
+      state = BoxState()
+      state.displayTiming = timing
+      send(.voicesFound([]), at: 0)
+    }
+
+    mutating func send(_ event: BoxEvent, at time: Double) {
+      fire(until: time)
+      apply(Box.reduce(state, event, at: time), at: time)
+    }
+
+    mutating func fire(until time: Double) {
+      while let (timer, moment) = due.min(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }),
+        moment <= time
+      {
+        due[timer] = nil
+        fired.append((timer, moment))
+        apply(Box.reduce(state, .timerFired(timer), at: moment), at: moment)
       }
     }
-    return state.display
+
+    mutating func apply(_ step: (BoxState, [BoxEffect]), at time: Double) {
+      state = step.0
+      for case .startTimer(let timer, let after) in step.1 { due[timer] = time + after }
+    }
   }
 
-  func run(_ steps: [Step], at time: Double, settings: DisplaySettings = DisplaySettings()) -> DisplayState {
-    DisplayState(view(steps), settings: settings, at: time)
+  func box(_ steps: [Step], until time: Double, timing: DisplayTiming? = DisplayTiming()) -> TimedBox {
+    var box = TimedBox(timing: timing)
+    for step in steps {
+      switch step {
+      case .press(let control, let gesture, let moment):
+        box.send(.control(name: control, gesture: gesture), at: moment)
+      case .turn(let steps, let moment):
+        box.send(.encoder(steps: steps), at: moment)
+      case .menuOpen:
+        box.state.menu = MenuState()
+      }
+    }
+    box.fire(until: time)
+    return box
+  }
+
+  func view(_ steps: [Step]) -> DisplayView { box(steps, until: 0).state.display }
+
+  func run(_ steps: [Step], at time: Double, timing: DisplayTiming = DisplayTiming()) -> DisplayState {
+    DisplayState(box(steps, until: time, timing: timing).state.display)
   }
 
   @Test func itDimsThenGoesDarkWithoutInputAndAnyControlWakesIt() {
@@ -46,11 +83,23 @@ import Testing
     #expect(run([.turn(1, at: 500)], at: 500).power == .on(brightness: settings.brightness))
   }
 
-  @Test func theNextChangeIsWhenItDimsOrGoesDarkAndNothingAfterThat() {
-    let state = run([press(.play, at: 5)], at: 5)
-    #expect(state.nextChange(after: 5) == 35)
-    #expect(state.nextChange(after: 35) == 125)
-    #expect(state.nextChange(after: 125) == nil)
+  @Test func theTimersFireWhenItDimsAndGoesDarkAndNothingAfterThat() {
+    let timed = box([press(.play, at: 5)], until: 10_000)
+    let displayTimers = timed.fired.filter { $0.0 != .tick }
+    #expect(displayTimers.map(\.0) == [.dimDisplay, .darkenDisplay])
+    #expect(displayTimers.map(\.1) == [35, 125])
+    #expect(timed.state.armedTimers.filter { $0 != .tick }.isEmpty)
+  }
+
+  @Test func eachControlStartsTheTimersAgainFromItself() {
+    let timed = box([press(.play, at: 5), press(.next, at: 20), .turn(1, at: 40)], until: 1_000)
+    #expect(timed.fired.filter { $0.0 != .tick }.map(\.1) == [70, 160])
+  }
+
+  @Test func aBoxWithNoDisplayStartsNoDisplayTimer() {
+    let timed = box([press(.play, at: 5)], until: 1_000, timing: nil)
+    #expect(timed.fired.allSatisfy { $0.0 == .tick })
+    #expect(timed.state.display.light == .bright)
   }
 
   @Test func backTogglesTheBigWord() {
@@ -72,6 +121,7 @@ import Testing
     let night = run(nightMode(at: 1), at: 1)
     #expect(night.night)
     #expect(night.power == .on(brightness: settings.nightBrightness))
+    #expect(run(nightMode(at: 1), at: 60).power == .on(brightness: settings.nightBrightness))
     #expect(run(nightMode(at: 1), at: 121).power == .off)
     #expect(!view(nightMode(at: 1) + nightMode(at: 2)).night)
   }
@@ -79,11 +129,10 @@ import Testing
   @Test func theDisplaySwitchedOffInTheMenuOrPutToSleepByTheTimerStaysDark() {
     var off = DisplayView()
     off.isOff = true
-    #expect(DisplayState(off, at: 1).power == .off)
-    #expect(DisplayState(off, at: 1).nextChange(after: 1) == nil)
+    #expect(DisplayState(off).power == .off)
     var asleep = DisplayView()
     asleep.asleep = true
-    #expect(DisplayState(asleep, at: 1).power == .off)
+    #expect(DisplayState(asleep).power == .off)
     // A control wakes it.
     var state = BoxState()
     state.display.asleep = true
@@ -92,8 +141,10 @@ import Testing
   }
 
   @Test func aLongMenuShowsTheStatusForAFewSeconds() {
-    #expect(run([press(.menu, .long, at: 10)], at: 12).showsStatus(at: 12))
-    #expect(!run([press(.menu, .long, at: 10)], at: 15).showsStatus(at: 15))
+    #expect(run([press(.menu, .long, at: 10)], at: 12).showsStatus)
+    #expect(!run([press(.menu, .long, at: 10)], at: 15).showsStatus)
+    // Asked again, it shows for its time from then.
+    #expect(run([press(.menu, .long, at: 10), press(.menu, .release, at: 11), press(.menu, .long, at: 13)], at: 17).showsStatus)
   }
 
   @Test func controlsInTheMenuOnlyWakeTheDisplay() {
@@ -103,9 +154,9 @@ import Testing
   }
 
   @Test func offCanBeTurnedOff() {
-    var settings = DisplaySettings()
-    settings.offAfter = 0
-    #expect(run([], at: 10_000, settings: settings).power == .on(brightness: settings.dimBrightness))
+    let settings = DisplaySettings()
+    let timing = DisplayTiming(offAfter: 0)
+    #expect(run([], at: 10_000, timing: timing).power == .on(brightness: settings.dimBrightness))
   }
 }
 
@@ -125,41 +176,43 @@ import Testing
 
   @Test func theSentenceBeingReadAndItsWordAreShown() {
     let state = reader("The cat sat. It was warm there.", wordAt: 16)
-    let screen = ScreenModel.screen(for: state, display: DisplayState(at: 0), title: "Cats", at: 0)
+    let screen = ScreenModel.screen(for: state, display: DisplayState(), title: "Cats")
     #expect(screen == .reading(sentence: "It was warm there.", word: 3..<6))
   }
 
   @Test func theBigWordViewShowsOnlyTheWord() {
-    let display = DisplayState(DisplayView(mode: .bigWord), at: 0)
+    let display = DisplayState(DisplayView(mode: .bigWord))
     #expect(
       ScreenModel.screen(
-        for: reader("The cat sat. It was warm there.", wordAt: 20), display: display, title: nil, at: 0)
+        for: reader("The cat sat. It was warm there.", wordAt: 20), display: display, title: nil)
         == .bigWord("warm"))
   }
 
   @Test func withNothingToReadAMessageSaysSo() {
     #expect(
-      ScreenModel.screen(for: BoxState(), display: DisplayState(at: 0), title: nil, at: 0)
+      ScreenModel.screen(for: BoxState(), display: DisplayState(), title: nil)
         == .message(title: "FolioTell", text: "No book is open"))
     var failed = reader("The cat sat. It was warm there.", wordAt: nil)
     failed.playback.failure = "the sound card is gone"
     #expect(
-      ScreenModel.screen(for: failed, display: DisplayState(at: 0), title: nil, at: 0)
+      ScreenModel.screen(for: failed, display: DisplayState(), title: nil)
         == .message(title: "Speech stopped", text: "the sound card is gone"))
   }
 
   @Test func theOpenMenuIsShownWithItsPosition() {
     var state = reader("The cat sat. It was warm there.", wordAt: 4)
     state.menu = MenuState(page: .main, selected: 1)
-    let screen = ScreenModel.screen(for: state, display: DisplayState(at: 0), title: nil, at: 0)
+    let screen = ScreenModel.screen(for: state, display: DisplayState(), title: nil)
     #expect(screen == .menu(title: "Menu", items: Menu.items(of: .main, in: state), selected: 1))
   }
 
   @Test func aDarkDisplayShowsNothing() {
-    let dark = DisplayState(at: 1_000)
+    var darkView = DisplayView()
+    darkView.light = .dark
+    let dark = DisplayState(darkView)
     #expect(
       ScreenModel.screen(
-        for: reader("The cat sat. It was warm there.", wordAt: 4), display: dark, title: nil, at: 1_000) == .blank)
+        for: reader("The cat sat. It was warm there.", wordAt: 4), display: dark, title: nil) == .blank)
   }
 
   @Test func theStatusSaysHowFarAndHowFast() {
@@ -185,7 +238,7 @@ import Testing
     state = Box.reduce(state, .encoder(steps: 1), at: 1).0
     state = Box.reduce(state, .control(name: .play, gesture: .short), at: 1).0
     #expect(state.display.textSize == .large)
-    let screen = ScreenModel.screen(for: state, display: DisplayState(state.display, at: 1), title: nil, at: 1)
+    let screen = ScreenModel.screen(for: state, display: DisplayState(state.display), title: nil)
     #expect(screen == .reading(sentence: text, word: nil, sizeStep: 4))
     #expect(TextSize.larger.next == .small)
   }

@@ -192,6 +192,12 @@ public final class Appliance: Sendable {
     initial.settings = kept
     engine.setPitch(kept.pitch)
     faded?.setVolume(kept.volume)
+    // The display's dimming and darkness are the reducer's to time; a box without one times nothing.
+    var displaySetup = config.display
+    if let spec = session.display {
+      do { try displaySetup.apply(commandLine: spec) } catch { throw .config(error) }
+    }
+    initial.displayTiming = Self.hasDisplay(displaySetup, on: platform) ? displaySetup.settings.timing : nil
     let output: any AudioOutput =
       faded.map { AudioPowerOutput(sink: $0, amplifier: amplifier) } ?? SilentAudioOutput()
     let effects = EffectHandler(speech: engine, audio: output, store: store, timers: scheduler)
@@ -220,10 +226,6 @@ public final class Appliance: Sendable {
     }
 
     // The display.
-    var displaySetup = config.display
-    if let spec = session.display {
-      do { try displaySetup.apply(commandLine: spec) } catch { throw .config(error) }
-    }
     if case .virtual = platform {
       self.display = nil
       frames = try VirtualFrames.make(displaySetup, report: report)
@@ -296,11 +298,6 @@ public final class Appliance: Sendable {
     // The sound card and the amplifier's line are let go, so a box started after this one can take them.
     sink?.release()
     amplifier?.close()
-  }
-
-  /// The virtual clock moved without an event: the display may dim, go dark or end the status.
-  public func clockMoved() {
-    frames?.show(runtime.snapshot, at: clock.now())
   }
 
   /// Writes what the virtual platform keeps to the end (the frames' index).
@@ -397,6 +394,13 @@ public final class Appliance: Sendable {
     let lexicon = Lexicon(parsing: text, problems: &problems)
     for problem in problems { report("\(path): \(problem); that line is skipped") }
     return lexicon
+  }
+
+  /// Whether a display is there to be drawn: on the virtual platform only PNG frames are.
+  static func hasDisplay(_ setup: DisplaySetup, on platform: Platform) -> Bool {
+    guard platform.isVirtual else { return setup.output != .none }
+    if case .png = setup.output { return true }
+    return false
   }
 
   /// The display the config and `--display` describe, on a thread of its own; nil when there is none or

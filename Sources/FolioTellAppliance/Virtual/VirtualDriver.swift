@@ -59,7 +59,6 @@ public final class VirtualDriver {
       }
       clock.advance(to: target)
       sink?.advance(to: target)
-      appliance.clockMoved()
     }
     appliance.stop()
     settle()

@@ -52,10 +52,11 @@ public final class VirtualFrames: Sendable {
 
   public func stepped(_ step: BoxStep) { show(step.after, at: step.time) }
 
-  /// Also called as the clock moves, so dimming and the status ending are drawn at their moments.
+  /// The state's screen, as the frame at `time` when it changed (dimming and the status's end are steps
+  /// of their own, on the reducer's timers).
   public func show(_ state: BoxState, at time: Double) {
-    let display = DisplayState(state.display, settings: settings, at: time)
-    let screen = ScreenModel.screen(for: state, display: display, title: state.title, at: time)
+    let display = DisplayState(state.display, settings: settings)
+    let screen = ScreenModel.screen(for: state, display: display, title: state.title)
     shown.withLock { shown in
       guard shown.screen != screen || shown.power != display.power else { return }
       shown.screen = screen

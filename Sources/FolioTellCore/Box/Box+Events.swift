@@ -53,6 +53,7 @@ extension Box {
       next.armedTimers.removeAll { $0 == timer }
       switch timer {
       case .tick: return Ticks.ticked(next, at: time)
+      case .dimDisplay, .darkenDisplay, .endStatus: return DisplayTimers.fired(timer, next, at: time)
       }
     case .menu(let menuEvent):
       return Menu.reduce(state, menuEvent, at: time)

@@ -64,6 +64,7 @@ public enum Box {
       next.audio.pausedSince = time
     }
     effects += Ticks.keepTime(&next)
+    effects += DisplayTimers.keepTime(from: state, &next, at: time)
     return (next, effects)
   }
 

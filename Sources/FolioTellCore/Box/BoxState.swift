@@ -17,6 +17,9 @@ public struct BoxState: Equatable, Sendable, Codable {
   public var bookPath: String?
   /// What the listener chose for the display (view, night mode, status) and when a control was last used.
   public var display = DisplayView()
+  /// When the display dims, goes dark and ends the status; nil (a box with no display, as a new state is
+  /// until the composition gives it one) runs none of these timers.
+  public var displayTiming: DisplayTiming?
   /// The open book's chapters, in reading order.
   public var chapters: [ChapterMark] = []
   /// Reading starts once the announcement being said ends (the greeting at power on).

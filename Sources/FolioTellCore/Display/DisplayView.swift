@@ -1,17 +1,23 @@
 /// What the listener chose for the display, and when a control was last used. It is part of the root
-/// state, fed by the same control events, so a trace replays the display too; how bright the panel is
-/// (dimmed, dark) follows from it and the time.
+/// state, fed by the same control events, so a trace replays the display too, with its dimming and
+/// darkness (`DisplayTimers`).
 public struct DisplayView: Equatable, Sendable, Codable {
   public enum Mode: String, Equatable, Sendable, Codable {
     case reading
     case bigWord = "big word"
   }
 
+  /// Lit, dimmed after a while without a control, dark after a longer while.
+  public enum Light: String, Equatable, Sendable, Codable {
+    case bright, dimmed, dark
+  }
+
   public var mode: Mode = .reading
+  public var light = Light.bright
   public var night = false
   /// When a control was last used: the display dims and goes dark counting from it.
   public var lastInput: Double = 0
-  /// When the status was asked for (a long MENU); it shows for the display's `statusFor` seconds.
+  /// When the status was asked for (a long MENU); it shows until `DisplayTiming.statusFor` has passed.
   public var statusRequestedAt: Double?
   /// The sleep timer ended reading: dark until a control is used.
   public var asleep = false

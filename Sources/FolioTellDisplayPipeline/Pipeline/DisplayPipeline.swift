@@ -48,7 +48,7 @@ public final class DisplayPipeline: Sendable {
   public var stats: Statistics { statistics.withLock { $0 } }
   /// What the display is doing now, from the last state it was handed.
   public var displayState: DisplayState {
-    DisplayState(shared.withLock { $0.reader.display }, settings: settings, at: now())
+    DisplayState(shared.withLock { $0.reader.display }, settings: settings)
   }
 
   private let started = Mutex(false)
@@ -102,8 +102,8 @@ public final class DisplayPipeline: Sendable {
       // The state is copied out under the lock; the screen is worked out and drawn without it.
       let (reader, stopping) = shared.withLock { ($0.reader, $0.stopping) }
       if stopping { break }
-      let display = DisplayState(reader.display, settings: settings, at: time)
-      let screen = ScreenModel.screen(for: reader, display: display, title: reader.title, at: time)
+      let display = DisplayState(reader.display, settings: settings)
+      let screen = ScreenModel.screen(for: reader, display: display, title: reader.title)
       // A new picture, a new brightness (dimming, going dark), or a retry after a fault.
       let due = failing || shown?.screen != screen || shown?.power != display.power
       // A dark display is not asked whether it is there: a box at rest wakes for nothing (one unplugged
@@ -138,8 +138,9 @@ public final class DisplayPipeline: Sendable {
           pause = min(pause * 2, 5)
         }
       }
-      // Sleep until something changes, the display must dim or go dark, a retry is due, or a heartbeat.
-      var wakeAt = display.nextChange(after: time) ?? .infinity
+      // Sleep until something changes (dimming and darkness are changes of the state, decided by the
+      // reducer), a retry is due, or a heartbeat.
+      var wakeAt = Double.infinity
       if let retryAt {
         wakeAt = retryAt
       } else if display.power != .off {

@@ -68,10 +68,10 @@ public struct DisplaySetup: Equatable, Sendable {
     let small = try reader.number(display, "smallSize", at: place, in: 12...48).map(Int.init) ?? sizes.small
     sizes = TextSizes(reading: reading, largest: largest, small: small)
     if let seconds = try reader.number(display, "dimAfterSeconds", at: place, in: 1...86_400) {
-      settings.dimAfter = seconds
+      settings.timing.dimAfter = seconds
     }
     if let seconds = try reader.number(display, "offAfterSeconds", at: place, in: 0...86_400) {
-      settings.offAfter = seconds
+      settings.timing.offAfter = seconds
     }
     if let value = try reader.number(display, "brightness", at: place, in: 0...255) {
       settings.brightness = UInt8(value)

@@ -3,7 +3,7 @@ import FolioTellCore
 /// Decides what to show from the box's state: the view the reader chose, the sentence and the word being
 /// heard, or a message when there is nothing to read.
 public enum ScreenModel {
-  public static func screen(for reader: BoxState, display: DisplayState, title: String?, at time: Double) -> Screen {
+  public static func screen(for reader: BoxState, display: DisplayState, title: String?) -> Screen {
     if case .off = display.power { return .blank }
     let playback = reader.playback
     if let menu = reader.menu {
@@ -11,7 +11,7 @@ public enum ScreenModel {
       return .menu(title: Menu.title(of: menu.page), items: items, selected: menu.selected)
     }
     if let failure = playback.failure { return .message(title: "Speech stopped", text: failure) }
-    if display.showsStatus(at: time) { return .status(status(of: reader, title: title)) }
+    if display.showsStatus { return .status(status(of: reader, title: title)) }
     let book = playback.book
     guard !book.isEmpty else { return .message(title: "FolioTell", text: "No book is open") }
     if playback.phase == .finished { return .message(title: title ?? "Finished", text: "End of the book") }
