@@ -27,7 +27,7 @@ public enum Menu {
 
   /// What the voice says for the selected item: "Books. 2 of 4."
   static func announcement(_ menu: MenuState, in state: BoxState, opening: Bool = false) -> String {
-    let items = items(of: menu.page, in: state, subject: menu.subject)
+    let items = items(of: menu.page, in: state)
     let item = items[min(menu.selected, items.count - 1)]
     let prefix = opening ? "\(title(of: menu.page)). " : ""
     let said = item.hasSuffix(".") ? item : item + "."
@@ -55,7 +55,7 @@ public enum Menu {
     BoxState, [BoxEffect]
   ) {
     var next = state
-    let count = items(of: page, in: state, subject: subject).count
+    let count = items(of: page, in: state).count
     let menu = MenuState(
       page: page, selected: min(max(selected, 0), count - 1), subject: subject,
       resumeReading: state.menu?.resumeReading ?? false)
@@ -75,13 +75,13 @@ public enum Menu {
       return show(resumeReading: wasReading, state)
     case .moved(let steps):
       guard var menu = state.menu else { return Outcome(state) }
-      let count = items(of: menu.page, in: state, subject: menu.subject).count
+      let count = items(of: menu.page, in: state).count
       menu.selected = min(max(menu.selected + steps, 0), count - 1)
       next.menu = menu
       return Outcome(next, [announceItem(menu, in: next)])
     case .back:
       guard let menu = state.menu else { return Outcome(state) }
-      guard let parent = parent(of: menu.page) else {
+      guard let parent = parent(of: menu.page, in: state) else {
         return Outcome(close("Menu closed.", state))
       }
       return Outcome(enter(parent.page, selected: parent.selected, subject: menu.subject, state))

@@ -1,0 +1,15 @@
+/// The About page: the version and the free space (found when the page is entered); choosing closes.
+enum AboutItem: CaseIterable, MenuItem {
+  case version, freeSpace
+
+  func words(in state: BoxState) -> String {
+    switch self {
+    case .version: return state.about.map { "Version \($0.version)" } ?? "Version: finding out"
+    case .freeSpace: return "Free space: " + (state.about?.spokenFreeSpace ?? "finding out")
+    }
+  }
+
+  func chosen(_ menu: MenuState, in state: BoxState, at time: Double) -> Outcome {
+    Outcome(Menu.close("Menu closed.", state))
+  }
+}
