@@ -28,4 +28,15 @@ import Testing
     #expect(map.isAtFirstWord(of: 1, offset: 13))
     #expect(!map.isAtFirstWord(of: 1, offset: 15))
   }
+
+  @Test func theSameTextIsEqualWhetherHeldOnceOrTwiceAndComposedTextIsNotDecomposedText() {
+    let long = String(repeating: "Ein Satz mit Umlauten: äöü. ", count: 1_000)
+    let held = BookText(long)
+    let copy = held
+    #expect(copy == held)
+    // Built again from other storage: compared scalar by scalar.
+    #expect(BookText(String(long.unicodeScalars.map(Character.init))) == held)
+    #expect(BookText(long + "x") != held)
+    #expect(BookText("caf\u{E9}") != BookText("cafe\u{301}"))
+  }
 }

@@ -29,8 +29,18 @@ public struct BookText: Equatable, Sendable {
 
   /// The same scalars (not canonical equivalence, which `String ==` is: offsets differ between composed
   /// and decomposed text).
+  /// The same book held twice (a state and its copy) is the same storage: equal at once, not scalar by
+  /// scalar, so comparing states costs nothing per press however long the book.
   public static func == (left: BookText, right: BookText) -> Bool {
-    left.count == right.count && left.string.utf8.elementsEqual(right.string.utf8)
+    guard left.count == right.count else { return false }
+    let shared =
+      left.string.utf8.withContiguousStorageIfAvailable { mine in
+        right.string.utf8.withContiguousStorageIfAvailable { theirs in
+          mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
+        }
+      } ?? nil
+    if shared == true { return true }
+    return left.string.utf8.elementsEqual(right.string.utf8)
   }
 
   public var isEmpty: Bool { count == 0 }
