@@ -1,4 +1,5 @@
 import CI2C
+import FolioTellSystem
 import Glibc
 
 /// Why the display could not be reached, with what to check.
@@ -36,18 +37,21 @@ extension I2CTransport {
   }
 }
 
-/// The kernel's I2C bus through libi2c.
+/// The kernel's I2C bus through libi2c. Its descriptor is owned by a `FileDescriptor`, closed with it.
 public final class LinuxI2CBus: I2CTransport {
-  let fd: Int32
+  private let descriptor: FileDescriptor
   let bus: String
   let address: Int
+
+  var fd: Int32 { descriptor.raw }
 
   public init(bus: String, address: Int) throws(I2CError) {
     self.bus = bus
     self.address = address
-    fd = open(bus, O_RDWR | O_CLOEXEC)
-    guard fd >= 0 else {
-      let code = errno
+    do {
+      descriptor = try FileDescriptor("open") { open(bus, O_RDWR | O_CLOEXEC) }
+    } catch {
+      let code = error.code
       let why =
         code == ENOENT
         ? "there is no such I2C bus; enable I2C (dtparam=i2c_arm=on on a Raspberry Pi) and check `ls /dev/i2c-*`"
@@ -55,17 +59,14 @@ public final class LinuxI2CBus: I2CTransport {
           ? "permission denied: run as root or add the user to the 'i2c' group" : String(cString: strerror(code))
       throw I2CError(description: "display on \(bus): \(why)", code: code)
     }
-    guard folio_i2c_set_address(fd, Int32(address)) == 0 else {
+    guard folio_i2c_set_address(descriptor.raw, Int32(address)) == 0 else {
       let code = errno
-      close(fd)
       throw I2CError(
         description:
           "display on \(bus) at 0x\(String(address, radix: 16)): cannot address it (\(String(cString: strerror(code)))); is a kernel driver bound to it?",
         code: code)
     }
   }
-
-  deinit { close(fd) }
 
   public func write(control: UInt8, _ bytes: ArraySlice<UInt8>) throws(I2CError) {
     let result =

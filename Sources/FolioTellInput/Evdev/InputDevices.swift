@@ -1,18 +1,22 @@
 import FolioTellCore
+import FolioTellSystem
 import CGPIOD
 import FoundationEssentials
 import Glibc
 
 /// The evdev devices in a folder (`/dev/input`): each `event*` opened (and grabbed, so its keys don't reach
 /// a console), and the folder watched with inotify so devices plugged in or out while the box runs are
-/// picked up. A device that disappears is reported once and opened again when it comes back.
+/// picked up. A device that disappears is reported once and opened again when it comes back. Every
+/// descriptor (each device's, the inotify watch) is owned by a `FileDescriptor`: dropped, it is closed.
 final class InputDevices {
   struct Device {
     let path: String
     let name: String
-    let fd: Int32
+    let descriptor: FileDescriptor
     var parser = InputEventParser()
     var translator: EvdevTranslator
+
+    var fd: Int32 { descriptor.raw }
   }
 
   let folder: String
@@ -22,7 +26,9 @@ final class InputDevices {
   private var refused: Set<String> = []
   /// Devices with nothing the box understands (a power button, a PC speaker), said once and left alone.
   private var ignored: Set<String> = []
-  let watch: Int32
+  /// The inotify descriptor (until `closeAll`).
+  private var watcher: FileDescriptor?
+  var watch: Int32 { watcher?.raw ?? -1 }
   private(set) var devices: [Int32: Device] = [:]
   private let report: (String) -> Void
   /// The folder's own watch; until the folder exists, its parent is watched for it instead.
@@ -35,7 +41,8 @@ final class InputDevices {
     self.grab = grab
     self.keys = keys
     self.report = report
-    watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    let watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    watcher = watch >= 0 ? FileDescriptor(watch) : nil
     folderWatch = inotify_add_watch(watch, folder, Self.folderEvents)
     guard folderWatch < 0 else { return }
     // No /dev/input yet (no input device was ever plugged in): wait for it to appear.
@@ -110,6 +117,8 @@ final class InputDevices {
       }
       return nil
     }
+    // Closed when this is dropped: on every way out below but the one that keeps the device.
+    let descriptor = FileDescriptor(fd)
     var nameBytes = [CChar](repeating: 0, count: 256)
     let name = folio_evdev_name(fd, &nameBytes, Int32(nameBytes.count)) >= 0 ? String(cString: nameBytes) : path
     // A device with no key of the map and nothing that turns is not grabbed: the power button must
@@ -119,7 +128,6 @@ final class InputDevices {
       EvdevTranslator.turningRelativeAxes.contains { folio_evdev_has(fd, Int32(InputEvent.relative), Int32($0)) != 0 }
       || folio_evdev_has(fd, Int32(InputEvent.absolute), 0) != 0
     guard hasKey || turns || folio_evdev_is_evdev(fd) == 0 else {
-      close(fd)
       if ignored.insert(path).inserted {
         report("input device \(path) (\(name)) has no key or knob the box uses; it is left to the system")
       }
@@ -141,7 +149,7 @@ final class InputDevices {
         "input device \(path) (\(name)): could not grab it (\(String(cString: strerror(errno)))); its keys may also reach the console"
       )
     }
-    devices[fd] = Device(path: path, name: name, fd: fd, translator: translator)
+    devices[fd] = Device(path: path, name: name, descriptor: descriptor, translator: translator)
     refused.remove(path)
     report("input device \(path) (\(name)) is in use")
     return fd
@@ -170,12 +178,11 @@ final class InputDevices {
   private func forget(_ fd: Int32, gone: Bool) {
     guard let device = devices.removeValue(forKey: fd) else { return }
     if gone { report("input device \(device.path) (\(device.name)) disappeared; it is used again when it comes back") }
-    if grab { _ = folio_evdev_grab(fd, 0) }
-    close(fd)
+    if grab { _ = folio_evdev_grab(device.fd, 0) }
   }
 
   func closeAll() {
     for fd in devices.keys { forget(fd, gone: false) }
-    close(watch)
+    watcher = nil
   }
 }
