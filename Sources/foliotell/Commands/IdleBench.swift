@@ -41,7 +41,8 @@ enum IdleBench {
     usleep(UInt32((config.audioIdleSeconds + 6) * 1_000_000))
     measure("paused, at rest", seconds: seconds, target: 0)
     appliance.runtime.post(.control(name: ControlName.stop, gesture: .short))
-    usleep(1_000_000)
+    // STOP's tone opens the card again; it is let go after the same quiet time, at the next tick.
+    usleep(UInt32((config.audioIdleSeconds + 6) * 1_000_000))
     measure("stopped", seconds: seconds, target: 0)
   }
 
