@@ -2,8 +2,8 @@ import Testing
 
 @testable import FolioTellCore
 
-/// The display's dimming, darkness and the status's end are the reducer's timers: started at a step's end,
-/// counted from the last control, and each firing is the moment it happens.
+/// The display's dimming, darkness and the status's end are the reducer's timers: started at a step's end
+/// when none is armed, counted from the last control; a firing acts only when its moment has come.
 @Suite struct DisplayTimersTests {
   var state: BoxState = {
     var state = BoxState()
@@ -29,14 +29,27 @@ import Testing
     #expect(displayTimers.isEmpty)
   }
 
-  @Test mutating func aControlStartsThemAgainFromItselfAndLightsADimmedDisplay() {
+  @Test mutating func aPressWhileTheTimersAreArmedStartsNone() {
+    send(.voicesFound([]), at: 0)
+    send(.control(name: .next, gesture: .short), at: 10)
+    #expect(displayTimers.isEmpty)
+    // The dimming's timer fires at 30, before its moment (40): nothing dims, and it is timed for the rest.
+    send(.timerFired(.dimDisplay), at: 30)
+    #expect(state.display.light == .bright)
+    #expect(displayTimers == [.startTimer(.dimDisplay, after: 10)])
+    send(.timerFired(.dimDisplay), at: 40)
+    #expect(state.display.light == .dimmed)
+  }
+
+  @Test mutating func aControlLightsADimmedDisplayAndTimesItsDimmingAgain() {
     send(.voicesFound([]), at: 0)
     send(.timerFired(.dimDisplay), at: 30)
     #expect(state.display.light == .dimmed)
     #expect(displayTimers.isEmpty)
     send(.control(name: .next, gesture: .short), at: 40)
     #expect(state.display.light == .bright)
-    #expect(displayTimers == [.startTimer(.dimDisplay, after: 30), .startTimer(.darkenDisplay, after: 120)])
+    // The darkness is still armed (for 120): only the dimming is started again.
+    #expect(displayTimers == [.startTimer(.dimDisplay, after: 30)])
   }
 
   @Test mutating func darkIsTheLastTimerUntilAControl() {

@@ -23,6 +23,8 @@ import Testing
     var state: BoxState
     var due: [BoxTimer: Double] = [:]
     var fired: [(BoxTimer, Double)] = []
+    /// The display's light as it changed, and when.
+    var lights: [(DisplayView.Light, Double)] = []
 
     init(timing: DisplayTiming?) {
       state = BoxState()
@@ -46,6 +48,7 @@ import Testing
     }
 
     mutating func apply(_ step: (BoxState, [BoxEffect]), at time: Double) {
+      if step.0.display.light != state.display.light { lights.append((step.0.display.light, time)) }
       state = step.0
       for case .startTimer(let timer, let after) in step.1 { due[timer] = time + after }
     }
@@ -83,17 +86,24 @@ import Testing
     #expect(run([.turn(1, at: 500)], at: 500).power == .on(brightness: settings.brightness))
   }
 
-  @Test func theTimersFireWhenItDimsAndGoesDarkAndNothingAfterThat() {
+  @Test func itDimsAndGoesDarkAtItsMomentsAndNoTimerIsLeftAfter() {
     let timed = box([press(.play, at: 5)], until: 10_000)
-    let displayTimers = timed.fired.filter { $0.0 != .tick }
-    #expect(displayTimers.map(\.0) == [.dimDisplay, .darkenDisplay])
-    #expect(displayTimers.map(\.1) == [35, 125])
+    #expect(timed.lights.map(\.0) == [.dimmed, .dark])
+    #expect(timed.lights.map(\.1) == [35, 125])
+    #expect(timed.fired.filter { $0.0 != .tick }.allSatisfy { $0.1 <= 125 })
     #expect(timed.state.armedTimers.filter { $0 != .tick }.isEmpty)
   }
 
-  @Test func eachControlStartsTheTimersAgainFromItself() {
+  @Test func eachControlCountsTheDimmingAndDarknessAgainFromItself() {
     let timed = box([press(.play, at: 5), press(.next, at: 20), .turn(1, at: 40)], until: 1_000)
-    #expect(timed.fired.filter { $0.0 != .tick }.map(\.1) == [70, 160])
+    #expect(timed.lights.map(\.0) == [.dimmed, .dark])
+    #expect(timed.lights.map(\.1) == [70, 160])
+  }
+
+  @Test func aControlLightsADimmedDisplayAndItDimsAgainFromThere() {
+    let timed = box([press(.play, at: 5), press(.next, at: 50)], until: 1_000)
+    #expect(timed.lights.map(\.0) == [.dimmed, .bright, .dimmed, .dark])
+    #expect(timed.lights.map(\.1) == [35, 50, 80, 170])
   }
 
   @Test func aBoxWithNoDisplayStartsNoDisplayTimer() {
