@@ -17,7 +17,7 @@ import Testing
   func box(voice: String = "en", fixed: Bool = false) -> BoxState {
     var state = BoxState()
     state.playback.voice = voice
-    state.voiceIsFixed = fixed
+    state.settings.voiceIsFixed = fixed
     return Box.reduce(state, .voicesFound(Self.voices), at: 0).0
   }
 
@@ -31,7 +31,7 @@ import Testing
   @Test func aGermanBookIsReadWithTheGermanVoiceAndTheBoxKeepsItAsItsOwn() {
     let (state, effects) = open(box(), language: "de")
     #expect(state.playback.voice == "de")
-    var kept = box().settings
+    var kept = box().savedSettings
     kept.voice = "de"
     #expect(effects.contains(.saveSettings(kept)))
     // The box chose it, not the listener: it is not the book's own voice.

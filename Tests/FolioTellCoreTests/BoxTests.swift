@@ -18,7 +18,7 @@ import Testing
 
   @Test func openingABookRestoresItsPlaceIntoPlayback() {
     let state = opened(saved: place(15, 1))
-    #expect(state.bookID == "three")
+    #expect(state.book.id == "three")
     #expect(state.playback.offset == 15)
     #expect(state.position.current == place(15, 1))
   }
@@ -172,7 +172,7 @@ import Testing
     #expect(next.playback.phase == .idle)
     #expect(next.playback.offset == 5)
     #expect(next.playback.utteranceToken == 1)
-    #expect(next.bookID == "one")
+    #expect(next.book.id == "one")
   }
 
   @Test func theOldBooksCallbacksAreStaleAfterABookChange() {
@@ -198,11 +198,11 @@ import Testing
   @Test func aFailingStoreIsReportedAndReadingGoesOn() {
     var state = opened()
     state = Box.reduce(state, .positionStoreFailed(reason: "disk full"), at: 1).0
-    #expect(state.storeProblem == "disk full")
+    #expect(state.condition.storeProblem == "disk full")
     #expect(
       send(&state, .primaryTapped, at: 2) == [.playback(.startUtterance(token: 1, offset: 0, wpm: 175, voice: "en"))])
     let (recovered, effects) = Box.reduce(state, .positionStoreRecovered, at: 3)
-    #expect(recovered.storeProblem == nil)
+    #expect(recovered.condition.storeProblem == nil)
     #expect(effects == [.saveSettings(Settings(wpm: 175, voice: "en")), .rememberOpenBook(bookID: "three")])
   }
 

@@ -28,7 +28,7 @@ import Testing
   var effects: [BoxEffect] = []
 
   init(saved: ReadingPosition? = nil, bookmarks: [Int] = []) {
-    state.library = [LibraryBook(id: "tale", title: "A Tale")]
+    state.library.books = [LibraryBook(id: "tale", title: "A Tale")]
     send(
       .bookOpened(
         bookID: "tale", book: Self.book, saved: saved, title: "A Tale", chapters: Self.chapters,
@@ -66,7 +66,7 @@ import Testing
         "A Tale. Chapter Two. 55 percent. less than a minute left in the chapter. less than a minute left in the book."
       ])
     #expect(effects.first == .playback(.stop(token: 1)))
-    #expect(state.resumeAfterSaying)
+    #expect(state.saying.resumeAfterSaying)
     send(.announcementFinished)
     #expect(effects.first == .playback(.startUtterance(token: 2, offset: 65, wpm: 175, voice: "en")))
   }
@@ -122,7 +122,7 @@ import Testing
     reading(at: 13)
     send(.encoder(steps: 2), at: 1)
     send(.encoder(steps: 2), at: 2)
-    #expect(state.undoPlace == 13)
+    #expect(state.navigation.undoPlace == 13)
     press(.back, .release, at: 3)
     #expect(state.playback.offset == 13)
   }
@@ -136,9 +136,9 @@ import Testing
     press(.back, .long, at: 0.6)
     press(.menu, .long, at: 0.7)
     press(.back, .repeatWhileHeld, at: 1.5)
-    #expect(state.describer == nil)
+    #expect(state.controls.describer == nil)
     press(.menu, .repeatWhileHeld, at: 2.15)
-    #expect(state.describer != nil)
+    #expect(state.controls.describer != nil)
     #expect(said.first?.hasPrefix("Key describer on.") == true)
     // Letting go does not undo, and the status asked by the long MENU is only a glance.
     press(.back, .release, at: 2.5)
@@ -156,24 +156,24 @@ import Testing
     #expect(said == ["The knob: turn it to move sentence by sentence."])
     // Thirty seconds without a press: it leaves by itself and says so.
     send(.timerFired(.tick), at: 36)
-    #expect(state.describer == nil)
+    #expect(state.controls.describer == nil)
     #expect(said == ["Key describer off."])
   }
 
   @Test mutating func theChordKeyAndTheMenuItemToggleTheDescriberToo() {
     press(.describerChord, .long)
-    #expect(state.describer != nil)
+    #expect(state.controls.describer != nil)
     press(.menu)
     #expect(said == ["Menu: Menu."])
     press(.describerChord, .long)
-    #expect(state.describer == nil)
+    #expect(state.controls.describer == nil)
     #expect(said == ["Key describer off."])
     press(.menu)
     send(.menu(.moved(steps: 8)))
     #expect(said == ["Key describer. 9 of 11."])
     send(.menu(.chosen))
     #expect(state.menu == nil)
-    #expect(state.describer != nil)
+    #expect(state.controls.describer != nil)
   }
 
   @Test mutating func speedChangesAreSaidAtTheNewRateAndTheLimitsSaySo() {
@@ -181,7 +181,7 @@ import Testing
     press(.faster)
     #expect(effects.contains(.announce(text: "200 words a minute.", wpm: 200, voice: "en")))
     press(.faster)
-    #expect(state.resumeAfterSaying)
+    #expect(state.saying.resumeAfterSaying)
     send(.announcementFinished)
     #expect(effects.first == .playback(.startUtterance(token: 2, offset: 13, wpm: 225, voice: "en")))
     state.playback.wpm = 900
@@ -210,9 +210,9 @@ import Testing
     send(.menu(.chosen))
     #expect(said == ["Bookmark 1 added, chapter 2, 52 percent."])
     #expect(effects.first == .addBookmark(bookID: "tale", position: ReadingPosition(offset: 61, sentence: 4)))
-    #expect(state.bookmarks == [61])
+    #expect(state.navigation.bookmarks == [61])
     // Reading was going on: it goes on after the confirmation.
-    #expect(state.playAfterAnnouncement)
+    #expect(state.saying.playAfterAnnouncement)
     press(.menu)
     send(.menu(.moved(steps: 2)))
     send(.menu(.chosen))
@@ -224,7 +224,7 @@ import Testing
     send(.menu(.chosen))
     #expect(effects.first == .removeBookmark(bookID: "tale", offset: 61))
     #expect(said == ["Bookmark 1 deleted. Bookmarks. Add a bookmark here. 1 of 1."])
-    #expect(state.bookmarks.isEmpty)
+    #expect(state.navigation.bookmarks.isEmpty)
   }
 
   @Test mutating func aBookmarkKeptByTheStoreIsJumpedToAfterARestart() {
@@ -385,7 +385,7 @@ import Testing
   }
 
   @Test mutating func theConfigCanMakeTheKnobMoveByChapter() {
-    state.knob = .chapter
+    state.controls.knob = .chapter
     reading(at: 17)
     send(.encoder(steps: 1))
     #expect(state.playback.offset == 48)
@@ -446,7 +446,7 @@ import Testing
     send(.menu(.chosen))
     #expect(effects.first == .setVolume(70))
     #expect(said == ["Volume 70 percent. Press PLAY to read."])
-    #expect(state.settings.volume == 70)
+    #expect(state.savedSettings.volume == 70)
     press(.menu)
     send(.menu(.moved(steps: 5)))
     send(.menu(.chosen))
@@ -496,7 +496,7 @@ import Testing
     #expect(said == ["This is the last chapter."])
     #expect(effects.first == .playback(.stop(token: 1)))
     #expect(effects.last == .earcon(.error))
-    #expect(state.resumeAfterSaying)
+    #expect(state.saying.resumeAfterSaying)
     send(.announcementFinished)
     #expect(effects.first == .playback(.startUtterance(token: 2, offset: 104, wpm: 175, voice: "en")))
   }
@@ -540,7 +540,7 @@ import Testing
     press(.menu, .long, at: 5.7)
     press(.back, .release, at: 6.2)
     press(.menu, .release, at: 6.3)
-    #expect(state.describer == nil)
+    #expect(state.controls.describer == nil)
     #expect(state.playback.offset != 13, "no undo")
   }
 
@@ -570,11 +570,11 @@ import Testing
   @Test mutating func aJumpThatGoesNowhereKeepsTheUndoPlace() {
     reading(at: 13)
     press(.next, .long, at: 1)
-    #expect(state.undoPlace == 13)
+    #expect(state.navigation.undoPlace == 13)
     send(.announcementFinished, at: 2)
     // At the last sentence, NEXT goes nowhere: undo still goes back to 13.
     state.playback.offset = 104
     press(.next, at: 10)
-    #expect(state.undoPlace == 13)
+    #expect(state.navigation.undoPlace == 13)
   }
 }

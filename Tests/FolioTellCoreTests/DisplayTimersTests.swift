@@ -7,7 +7,7 @@ import Testing
 @Suite struct DisplayTimersTests {
   var state: BoxState = {
     var state = BoxState()
-    state.displayTiming = DisplayTiming(dimAfter: 30, offAfter: 120, statusFor: 5)
+    state.display.timing = DisplayTiming(dimAfter: 30, offAfter: 120, statusFor: 5)
     return state
   }()
   var effects: [BoxEffect] = []
@@ -73,13 +73,13 @@ import Testing
   }
 
   @Test mutating func aDisplayThatNeverGoesDarkStartsNoDarkTimer() {
-    state.displayTiming?.offAfter = 0
+    state.display.timing?.offAfter = 0
     send(.voicesFound([]), at: 0)
     #expect(displayTimers == [.startTimer(.dimDisplay, after: 30)])
   }
 
   @Test mutating func aBoxWithNoDisplayStartsNone() {
-    state.displayTiming = nil
+    state.display.timing = nil
     send(.control(name: .menu, gesture: .long), at: 10)
     #expect(displayTimers.isEmpty)
     #expect(state.armedTimers.allSatisfy { $0 == .tick })

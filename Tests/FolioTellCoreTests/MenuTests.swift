@@ -66,7 +66,7 @@ import Testing
       reading(), [.menu(.opened), .menu(.moved(steps: 3)), .menu(.chosen), .menu(.moved(steps: 2)), .menu(.chosen)])
     #expect(state.playback.wpm == 225)
     #expect(state.menu == nil)
-    #expect(state.playAfterAnnouncement)
+    #expect(state.saying.playAfterAnnouncement)
     #expect(effects.contains(.saveSettings(Settings(wpm: 225, voice: "en"))))
     #expect(said(effects).last == "Speed 225 words a minute.")
   }
@@ -78,7 +78,7 @@ import Testing
     var expected = SleepTimer(remaining: 15 * 60, lastTick: 10, minutes: 15)
     expected.placeAtLastControl = 5
     #expect(state.sleepTimer == expected)
-    #expect(state.playAfterAnnouncement)
+    #expect(state.saying.playAfterAnnouncement)
     // Stopped (by the menu) from 10 to 100 s: that time does not count.
     (state, _) = Box.reduce(state, .timerFired(.tick), at: 100)
     #expect(state.sleepTimer?.remaining == 900.0)

@@ -222,7 +222,7 @@ struct UnreliableEngine {
           #expect((0...book.endOffset).contains(save.position.offset))
           #expect(save.position.sentence == book.sentenceIndex(at: save.position.offset))
         case .saveSettings(let settings):
-          #expect(settings == next.settings)
+          #expect(settings == next.savedSettings)
         case .loadBook, .rememberOpenBook, .openLibraryBook: Issue.record("no book was opened")
         case .announce(let text, _, _):
           // Only the end of the book is said without a control asking for it.

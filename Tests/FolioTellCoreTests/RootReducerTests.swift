@@ -41,7 +41,7 @@ import Testing
 
   @Test func nextRightAfterMenuMovesInTheMenu() {
     var script = opened()
-    script.state.library = [LibraryBook(id: "three", title: "Numbers")]
+    script.state.library.books = [LibraryBook(id: "three", title: "Numbers")]
     script.send(
       .control(name: .menu, gesture: .short), at: 2,
       effects: [.announce(text: "Menu. Books. 1 of 11.", wpm: 175, voice: "en")]
@@ -79,8 +79,8 @@ import Testing
       $0.position.lastSaved = ReadingPosition(offset: 30, sentence: 2)
       $0.position.lastSaveTime = 3
       $0.display.lastInput = 3
-      $0.undoPlace = 0
-      $0.lastJumpTime = 3
+      $0.navigation.undoPlace = 0
+      $0.navigation.lastJumpTime = 3
     }
   }
 
@@ -112,12 +112,12 @@ import Testing
     script.send(.control(name: .menu, gesture: .long), at: 6, effects: [.earcon(.accepted)]) {
       $0.display.statusRequestedAt = 6
       $0.display.lastInput = 6
-      $0.held.held = [.menu]
+      $0.controls.held.held = [.menu]
       $0.audio.pausedSince = 6
     }
     script.send(.control(name: .menu, gesture: .release), at: 7) {
       $0.display.lastInput = 7
-      $0.held.held = []
+      $0.controls.held.held = []
     }
   }
 
@@ -129,7 +129,7 @@ import Testing
   @Test func aRecoveredStoreIsNewsOnlyOnce() {
     var script = opened()
     script.send(.positionStoreFailed(reason: "disk full"), at: 9) {
-      $0.storeProblem = "disk full"
+      $0.condition.storeProblem = "disk full"
       $0.position.lastSaved = nil
     }
     script.send(
@@ -137,7 +137,7 @@ import Testing
       effects: [
         .saveSettings(Settings(wpm: 175, voice: "en")), .rememberOpenBook(bookID: "three", path: nil),
       ]
-    ) { $0.storeProblem = nil }
+    ) { $0.condition.storeProblem = nil }
     script.ignores(.positionStoreRecovered)
   }
 
@@ -147,9 +147,9 @@ import Testing
       .bookOpened(bookID: "three", book: Books.three, saved: nil, title: "Numbers", path: "/books/n.txt"), at: 0,
       effects: [.loadBook(Books.three), .rememberOpenBook(bookID: "three", path: "/books/n.txt")]
     ) {
-      $0.bookID = "three"
-      $0.title = "Numbers"
-      $0.bookPath = "/books/n.txt"
+      $0.book.id = "three"
+      $0.book.title = "Numbers"
+      $0.book.path = "/books/n.txt"
       $0.playback = PlaybackState(book: Books.three)
       $0.position =
         PlaybackPositionReducer.reduce(
@@ -171,13 +171,13 @@ import Testing
           chapters: [ChapterMark(title: "One", start: 0), ChapterMark(title: "Two", start: 15)]), at: 0
       ).0
     script.send(.poweredOn, at: 0, effects: [.announce(text: "Numbers. Two.", wpm: 175, voice: "en")]) {
-      $0.playAfterAnnouncement = true
+      $0.saying.playAfterAnnouncement = true
       $0.audio.isActive = true
     }
     script.send(
       .announcementFinished, at: 1, effects: [.playback(.startUtterance(token: 1, offset: 15, wpm: 175, voice: "en"))]
     ) {
-      $0.playAfterAnnouncement = false
+      $0.saying.playAfterAnnouncement = false
       $0.playback.utteranceToken = 1
       $0.playback.phase = .speaking(Utterance(token: 1, startOffset: 15, wpm: 175, voice: "en"))
       $0.audio.isActive = true
@@ -189,14 +189,14 @@ import Testing
     var script = RootScript()
     script.state = Box.reduce(script.state, .bookOpened(bookID: "three", book: Books.three, saved: nil), at: 0).0
     script.send(.poweredOn, at: 0, effects: [.announce(text: "Reading. From the beginning.", wpm: 175, voice: "en")]) {
-      $0.playAfterAnnouncement = true
+      $0.saying.playAfterAnnouncement = true
       $0.audio.isActive = true
     }
     script.send(
       .control(name: .back, gesture: .short), at: 0.5,
       effects: [.earcon(.accepted), .saveSettings(Settings(bigWord: true))]
     ) {
-      $0.playAfterAnnouncement = false
+      $0.saying.playAfterAnnouncement = false
       $0.display.mode = .bigWord
       $0.display.lastInput = 0.5
       $0.audio.pausedSince = 0.5
@@ -213,7 +213,7 @@ import Testing
   @Test func withoutABookItSaysHowToChooseOneAndWhatIsMissing() {
     var script = RootScript()
     script.send(.partMissing("The buttons and the knob are not working")) {
-      $0.missingParts = ["The buttons and the knob are not working"]
+      $0.condition.missingParts = ["The buttons and the knob are not working"]
     }
     script.ignores(.partMissing("The buttons and the knob are not working"))
     script.send(

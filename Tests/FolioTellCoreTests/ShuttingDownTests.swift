@@ -35,7 +35,7 @@ import Testing
 
   @Test mutating func aGreetingThatEndsAfterTheShutdownDoesNotStartReading() {
     send(.poweredOn, at: 0)
-    #expect(state.playAfterAnnouncement)
+    #expect(state.saying.playAfterAnnouncement)
     send(.shuttingDown, at: 1)
     send(.announcementFinished, at: 2)
     #expect(!startsReading)

@@ -64,7 +64,7 @@ import Testing
 
   @Test mutating func theKeyDescriberKeepsTheTickForItsTimeout() {
     send(.control(name: ControlName.describerChord, gesture: .long), at: 1)
-    #expect(state.describer != nil)
+    #expect(state.controls.describer != nil)
     #expect(timerEffects == [.startTimer(.tick, after: 5)])
   }
 

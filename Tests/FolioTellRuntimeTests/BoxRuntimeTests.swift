@@ -18,7 +18,7 @@ import Testing
     harness.funnel.drain()
     #expect(engine.commands == [.load(endOffset: 47)])
     #expect(harness.playback.offset == 15)
-    #expect(harness.state.bookID == "three")
+    #expect(harness.state.book.id == "three")
   }
 
   @Test func playStartsTheEngineWithTheNewToken() {
@@ -62,11 +62,11 @@ import Testing
     harness.store.failSaves(with: "No space left on device")
     harness.send(.primaryTapped)
     harness.send(.jumpToNextSentenceTapped)
-    #expect(harness.state.storeProblem == "No space left on device")
+    #expect(harness.state.condition.storeProblem == "No space left on device")
     #expect(engine.commands.last == .start(token: 2, offset: 15, wpm: 175, voice: "en"))
     harness.store.failSaves(with: nil)
     harness.send(.jumpToNextSentenceTapped)
-    #expect(harness.state.storeProblem == nil)
+    #expect(harness.state.condition.storeProblem == nil)
     #expect(harness.store.saves.last?.position == ReadingPosition(offset: 30, sentence: 2))
   }
 

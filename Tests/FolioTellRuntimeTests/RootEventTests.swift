@@ -115,7 +115,7 @@ import Testing
       #expect(try TraceCoding.readHeader(try #require(lines.first), line: 1).playback.wpm == 175)
       var replay = Replay()
       for line in lines { _ = try replay.feed(line) }
-      #expect(replay.root?.bookID == "three")
+      #expect(replay.root?.book.id == "three")
     }
     // A new ring in the same folder goes on numbering after the files already there.
     let again = try TraceRing(folder: folder, fileBytes: 4096, files: 3)

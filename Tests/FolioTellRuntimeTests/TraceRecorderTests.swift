@@ -31,7 +31,7 @@ import Testing
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
     // The box as the recording began, then every event, the book with its text among them.
     #expect(lines.first?.hasPrefix(#"{"state":{"#) == true)
-    #expect(lines.first?.hasSuffix(#","trace":2}"#) == true)
+    #expect(lines.first?.hasSuffix(#","trace":3}"#) == true)
     #expect(try TraceCoding.readHeader(lines[0], line: 1).playback.wpm == 175)
     let opened = try #require(try TraceCoding.readEntry(lines[1], line: 2))
     guard case .bookOpened(let bookID, let book, _, _, _, _, _, _, _, _, _, _) = opened.event else {

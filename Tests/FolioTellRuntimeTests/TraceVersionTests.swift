@@ -6,7 +6,8 @@ import Testing
 
 @testable import FolioTellRuntime
 
-/// Traces of every version replay: version 2 is derived from the core's Codable types; version 1 (a box
+/// Traces of every version replay: versions 3 and 2 are derived from the core's Codable types (version 2's
+/// flat state is converted, `TraceVersion2`); version 1 (a box
 /// line, document lines and named events) and the oldest (a document first, playback events only) are
 /// read by `TraceVersion1` and converted on reading.
 @Suite struct TraceVersionTests {
@@ -53,21 +54,65 @@ import Testing
     (state, _) = Box.reduce(state, Self.everyKindOfEvent[7], at: 0)
     (state, _) = Box.reduce(state, .control(name: .faster, gesture: .short), at: 1)
     guard case .object(var header) = try JSONValue.parse(TraceCoding.header(state)),
-      case .object(var members) = header["state"], case .object(var playback) = members["playback"]
+      case .object(var members) = header["state"], case .object(var playback) = members["playback"],
+      case .object(var settings) = members["settings"]
     else {
       Issue.record("the header is not an object")
       return
     }
-    members["voiceIsFixed"] = nil
-    members["earcons"] = nil
+    settings["voiceIsFixed"] = nil
+    settings["earcons"] = nil
     playback["wpmLimits"] = nil
     members["playback"] = .object(playback)
+    members["settings"] = .object(settings)
     header["state"] = .object(members)
     let older = String(decoding: try JSONEncoder().encode(JSONValue.object(header)), as: UTF8.self)
     #expect(!older.contains("voiceIsFixed") && !older.contains("wpmLimits"))
     let read = try TraceCoding.readHeader(older, line: 1)
     #expect(read == state)
     #expect(read.playback.wpm == 275)
+  }
+
+  /// A version 2 header (the state's fields flat, frozen from a box with a book, bookmarks, the menu open,
+  /// a sleep timer, a store problem and a missing part) reads into the features that keep those fields now.
+  @Test func aVersion2HeaderReadsIntoTheFeatures() throws {
+    let path = TraceRegressionTests.folder + "/version2-header-book-menu-sleep-timer.json"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains(#""trace":2}"#))
+    let state = try TraceCoding.readHeader(text, line: 1)
+    #expect(state.book == OpenBook(
+      id: "b", title: "Numbers", path: "/books/n.txt",
+      chapters: [ChapterMark(title: "One", start: 0), ChapterMark(title: "Two", start: 30)],
+      pages: [PageMark(label: "iv", start: 30)], notes: [20], paragraphs: [0, 30], language: "en"))
+    #expect(state.navigation.bookmarks == [15])
+    #expect(state.navigation.undoPlace == 15)
+    #expect(state.navigation.lastJumpTime == 3)
+    #expect(state.settings.voices.map(\.id) == ["de", "en"])
+    #expect(state.settings.volume == 100 && state.settings.pitch == 50 && state.settings.earcons)
+    #expect(state.library.books.map(\.title) == ["Numbers", "Atlas"])
+    #expect(state.library.books[1].problem == "not a zip file")
+    #expect(state.condition.storeProblem == "the disk is full")
+    #expect(state.condition.missingParts == ["The display is not working"])
+    #expect(state.condition.about == SystemFacts(version: "0.15.0", freeBytes: 1_000_000))
+    #expect(state.display.timing == DisplayTiming())
+    #expect(state.display.night)
+    #expect(state.controls.knob == .sentence && state.controls.pushedKnob == .paragraph)
+    #expect(state.resume.longPauseSeconds == 600)
+    #expect(state.menu == MenuState(page: .main, selected: 2, resumeReading: true))
+    #expect(state.sleepTimer?.remaining == 600)
+    #expect(state.playback.wpm == 275 && state.playback.voice == "de" && state.playback.offset == 30)
+    #expect(state.position.bookID == "b")
+    #expect(state.armedTimers == [.dimDisplay, .darkenDisplay, .tick])
+    // Written again, it is a version 3 header of the same box, with no flat field left.
+    let again = TraceCoding.header(state)
+    #expect(again.hasSuffix(#","trace":3}"#))
+    #expect(try TraceCoding.readHeader(again, line: 1) == state)
+    guard case .object(let header) = try JSONValue.parse(again), case .object(let members) = header["state"] else {
+      Issue.record("the header is not an object")
+      return
+    }
+    let features = Set(TraceVersion2.moved.values.map(\.feature))
+    #expect(Set(members.keys).isDisjoint(with: Set(TraceVersion2.moved.keys).subtracting(features)))
   }
 
   /// One session, written as version 1 would have written it (the frozen writer) and as version 2 writes
@@ -135,11 +180,12 @@ import Testing
 
   @Test func aTraceOfALaterVersionSaysWhichItIs() {
     var replay = Replay()
-    #expect(throws: TraceError.self) { try replay.feed(#"{"state":{},"trace":3}"#) }
+    #expect(throws: TraceError.self) { try replay.feed(#"{"state":{},"trace":4}"#) }
     do {
-      _ = try TraceCoding.readHeader(#"{"state":{},"trace":3}"#, line: 1)
+      _ = try TraceCoding.readHeader(#"{"state":{},"trace":4}"#, line: 1)
+      Issue.record("a version 4 header was read")
     } catch {
-      #expect(error.description == "line 1: this trace is of version 3; this box reads versions 1 and 2: replay it with the box that wrote it")
+      #expect(error.description == "line 1: this trace is of version 4; this box reads versions 1 to 3: replay it with the box that wrote it")
     }
   }
 
@@ -148,7 +194,7 @@ import Testing
       _ = try TraceCoding.readEntry(#"{"event":{"encoder":{"stepz":1}},"t":1}"#, line: 4)
       Issue.record("a line without steps was read")
     } catch {
-      #expect(error.description.hasPrefix("line 4: not an event of a version 2 trace: "), "\(error)")
+      #expect(error.description.hasPrefix("line 4: not an event of a version 3 trace: "), "\(error)")
       #expect(error.description.contains("steps"), "\(error)")
     }
   }

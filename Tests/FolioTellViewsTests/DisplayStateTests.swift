@@ -28,7 +28,7 @@ import Testing
 
     init(timing: DisplayTiming?) {
       state = BoxState()
-      state.displayTiming = timing
+      state.display.timing = timing
       send(.voicesFound([]), at: 0)
     }
 

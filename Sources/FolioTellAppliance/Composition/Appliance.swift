@@ -178,18 +178,18 @@ public final class Appliance: Sendable {
 
     var initial = BoxState()
     initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechRate.limits)
-    initial.voiceIsFixed = fixedVoice != nil
+    initial.settings.voiceIsFixed = fixedVoice != nil
     initial.audio = AudioPower(idleSeconds: config.audioIdleSeconds)
-    initial.longPauseSeconds = config.longPauseMinutes * 60
-    initial.knob = config.knob
-    initial.pushedKnob = config.pushedKnob
+    initial.resume.longPauseSeconds = config.longPauseMinutes * 60
+    initial.controls.knob = config.knob
+    initial.controls.pushedKnob = config.pushedKnob
     // The settings kept by the store, with the rate and voice worked out above. The menu's volume is a share
     // of the config's (espeak-ng's own level); its pitch replaces the config's, which is where a new box starts.
     var kept = saved ?? Settings(pitch: config.pitch)
     kept.wpm = initial.playback.wpm
     kept.voice = voice
     if let pitch = session.pitch { kept.pitch = pitch }
-    initial.settings = kept
+    initial.savedSettings = kept
     engine.setPitch(kept.pitch)
     faded?.setVolume(kept.volume)
     // The display's dimming and darkness are the reducer's to time; a box without one times nothing.
@@ -197,7 +197,7 @@ public final class Appliance: Sendable {
     if let spec = session.display {
       do { try displaySetup.apply(commandLine: spec) } catch { throw .config(error) }
     }
-    initial.displayTiming = Self.hasDisplay(displaySetup, on: platform) ? displaySetup.settings.timing : nil
+    initial.display.timing = Self.hasDisplay(displaySetup, on: platform) ? displaySetup.settings.timing : nil
     let output: any AudioOutput =
       faded.map { AudioPowerOutput(sink: $0, amplifier: amplifier) } ?? SilentAudioOutput()
     let effects = EffectHandler(speech: engine, audio: output, store: store, timers: scheduler)

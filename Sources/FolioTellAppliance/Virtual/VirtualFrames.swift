@@ -56,7 +56,7 @@ public final class VirtualFrames: Sendable {
   /// of their own, on the reducer's timers).
   public func show(_ state: BoxState, at time: Double) {
     let display = DisplayState(state.display, settings: settings)
-    let screen = ScreenModel.screen(for: state, display: display, title: state.title)
+    let screen = ScreenModel.screen(for: state, display: display, title: state.book.title)
     shown.withLock { shown in
       guard shown.screen != screen || shown.power != display.power else { return }
       shown.screen = screen

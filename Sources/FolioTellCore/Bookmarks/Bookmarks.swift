@@ -1,16 +1,16 @@
 /// Bookmarks of the open book: added where the listener is, numbered in reading order, kept by the store.
 enum Bookmarks {
   static func add(_ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
-    guard let bookID = state.bookID, !state.playback.book.isEmpty else {
+    guard let bookID = state.book.id, !state.playback.book.isEmpty else {
       return Menu.close("No book is open, so there is nowhere to put a bookmark.", state)
     }
     let offset = SleepTimers.sentenceStart(state)
     var next = state
-    if let existing = state.bookmarks.firstIndex(of: offset) {
+    if let existing = state.navigation.bookmarks.firstIndex(of: offset) {
       return Menu.close("Bookmark \(existing + 1) is already here.", state)
     }
-    next.bookmarks = (state.bookmarks + [offset]).sorted()
-    let number = (next.bookmarks.firstIndex(of: offset) ?? 0) + 1
+    next.navigation.bookmarks = (state.navigation.bookmarks + [offset]).sorted()
+    let number = (next.navigation.bookmarks.firstIndex(of: offset) ?? 0) + 1
     let place = ReadingPosition(offset: offset, sentence: state.playback.book.sentenceIndex(at: offset))
     let (closed, effects) = Menu.close(
       "Bookmark \(number) added, \(WhereAmI.placeName(offset, in: state)).", next)
@@ -18,9 +18,9 @@ enum Bookmarks {
   }
 
   static func remove(at index: Int, _ state: BoxState) -> (BoxState, [BoxEffect]) {
-    guard let bookID = state.bookID, index < state.bookmarks.count else { return (state, []) }
+    guard let bookID = state.book.id, index < state.navigation.bookmarks.count else { return (state, []) }
     var next = state
-    let offset = next.bookmarks.remove(at: index)
+    let offset = next.navigation.bookmarks.remove(at: index)
     let (entered, effects) = Menu.enter(.bookmarks, next)
     var said = effects
     if case .announce(let text, let wpm, let voice)? = said.first {

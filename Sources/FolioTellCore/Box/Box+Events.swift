@@ -14,32 +14,32 @@ extension Box {
       return playbackStep(playbackEvent, state, at: time)
     case .control(let name, let gesture):
       // The listener took over: the greeting no longer starts reading by itself.
-      next.playAfterAnnouncement = false
+      next.saying.playAfterAnnouncement = false
       next.display.lastInput = time
       return ControlHandling.handle(next, control: name, gesture: gesture, at: time)
     case .encoder(let steps):
-      next.playAfterAnnouncement = false
+      next.saying.playAfterAnnouncement = false
       next.display.lastInput = time
       return ControlHandling.handle(next, encoderSteps: steps, pushed: false, at: time)
     case .encoderPushed(let steps):
-      next.playAfterAnnouncement = false
+      next.saying.playAfterAnnouncement = false
       next.display.lastInput = time
       return ControlHandling.handle(next, encoderSteps: steps, pushed: true, at: time)
     case .partMissing(let part):
-      guard !state.missingParts.contains(part) else { return Outcome(state) }
-      next.missingParts.append(part)
+      guard !state.condition.missingParts.contains(part) else { return Outcome(state) }
+      next.condition.missingParts.append(part)
     case .poweredOn:
       return Greeting.poweredOn(state)
     case .announcementFinished:
-      guard state.playAfterAnnouncement || state.resumeAfterSaying else {
+      guard state.saying.playAfterAnnouncement || state.saying.resumeAfterSaying else {
         // Said, and nothing is read: the sound stays on for a while (the next menu item needs no start-up),
         // and is released like a pause's.
         guard state.audio.isActive, state.playback.phase.liveUtterance == nil else { return Outcome(state) }
         next.audio.pausedSince = time
         return Outcome(next)
       }
-      next.playAfterAnnouncement = false
-      next.resumeAfterSaying = false
+      next.saying.playAfterAnnouncement = false
+      next.saying.resumeAfterSaying = false
       guard state.menu == nil, state.playback.phase.liveUtterance == nil else { return Outcome(next) }
       return Outcome(next, send: [.playback(.primaryTapped)])
     case .bookOpened(
@@ -59,16 +59,16 @@ extension Box {
       return Menu.reduce(state, menuEvent, at: time)
     case .bookFailedToOpen(let title, let reason):
       // From now on the book is listed with the reason, instead of failing again in silence.
-      if let id = state.openingFromMenu, let index = state.library.firstIndex(where: { $0.id == id }) {
-        next.library[index].problem = reason
+      if let id = state.library.opening, let index = state.library.books.firstIndex(where: { $0.id == id }) {
+        next.library.books[index].problem = reason
       }
-      next.openingFromMenu = nil
+      next.library.opening = nil
       effects.append(Box.say("Cannot open \(title): \(reason).", in: state))
       effects.append(.earcon(.error))
     case .voicesFound(let voices):
-      next.voices = voices
+      next.settings.voices = voices
     case .systemDescribed(let facts):
-      next.about = facts
+      next.condition.about = facts
       if let menu = state.menu, menu.page == .about {
         effects.append(Box.say(Menu.announcement(menu, in: next, opening: true), in: next))
       }
@@ -76,8 +76,8 @@ extension Box {
       return Menu.libraryChanged(entries, state)
     case .shuttingDown:
       // Nothing said or read after this: a greeting or an interjection that ends later does not start reading.
-      next.playAfterAnnouncement = false
-      next.resumeAfterSaying = false
+      next.saying.playAfterAnnouncement = false
+      next.saying.resumeAfterSaying = false
       if state.playback.phase.liveUtterance != nil { return Outcome(next, send: [.playback(.stopTapped)]) }
       // A place not yet durable (heard between saves, or kept back while the store failed) is written now.
       guard let place = state.position.current, state.position.hasUnsavedChange else { return Outcome(next) }
@@ -85,16 +85,16 @@ extension Box {
       next.position = position
       if let save { effects.append(.savePosition(save)) }
     case .positionStoreFailed(let reason):
-      next.storeProblem = reason
+      next.condition.storeProblem = reason
       // What was to be saved is not: the place counts as unsaved, so the next save (or clock tick) writes it.
       next.position.lastSaved = nil
     case .positionStoreRecovered:
       // Every save that works after a failure says so; the first one is news, the rest are not.
-      guard state.storeProblem != nil else { return Outcome(state) }
-      next.storeProblem = nil
+      guard state.condition.storeProblem != nil else { return Outcome(state) }
+      next.condition.storeProblem = nil
       // Settings and the open book may have failed to save meanwhile: write them again.
-      effects.append(.saveSettings(state.settings))
-      if let bookID = state.bookID { effects.append(.rememberOpenBook(bookID: bookID, path: state.bookPath)) }
+      effects.append(.saveSettings(state.savedSettings))
+      if let bookID = state.book.id { effects.append(.rememberOpenBook(bookID: bookID, path: state.book.path)) }
     }
     return Outcome(next, effects)
   }

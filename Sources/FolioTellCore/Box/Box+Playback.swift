@@ -18,8 +18,8 @@ extension Box {
     }
     switch (state.playback.phase, playback.phase) {
     case (.paused, .paused): break
-    case (_, .paused): next.pausedAt = time
-    default: next.pausedAt = nil
+    case (_, .paused): next.resume.pausedAt = time
+    default: next.resume.pausedAt = nil
     }
     if case .utteranceDidFinish = event, case .finished = playback.phase, state.playback.phase != .finished {
       effects.append(Box.say("The end of the book. Press PLAY to start over.", in: next))

@@ -39,13 +39,13 @@ public enum Box {
   {
     var next = after
     var effects = made
-    if !next.earcons { effects.removeAll { if case .earcon = $0 { return true } else { return false } } }
-    let settings = next.settings
-    if settings != state.settings { effects.append(.saveSettings(settings)) }
+    if !next.settings.earcons { effects.removeAll { if case .earcon = $0 { return true } else { return false } } }
+    let settings = next.savedSettings
+    if settings != state.savedSettings { effects.append(.saveSettings(settings)) }
     // A rate or voice the listener chose (a control, the knob, the menu) while a book is open is that
     // book's from now on; a voice the box picks for a book's language is not.
-    if settings.reading != state.settings.reading, isListenersChoice(event), let bookID = next.bookID,
-      bookID == state.bookID
+    if settings.reading != state.savedSettings.reading, isListenersChoice(event), let bookID = next.book.id,
+      bookID == state.book.id
     {
       effects.append(.saveBookSettings(bookID: bookID, settings: settings.reading))
     }

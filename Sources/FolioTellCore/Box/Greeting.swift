@@ -2,18 +2,18 @@
 /// and what is missing; then reading goes on by itself unless the listener takes over.
 enum Greeting {
   static func poweredOn(_ state: BoxState) -> Outcome {
-    let problems = state.missingParts.map { " " + $0 + "." }.joined()
-    guard state.bookID != nil, !state.playback.book.isEmpty else {
+    let problems = state.condition.missingParts.map { " " + $0 + "." }.joined()
+    guard state.book.id != nil, !state.playback.book.isEmpty else {
       return Outcome(state, [Box.say("No book is open. Press MENU, then choose one from Books." + problems, in: state)])
     }
     guard state.playback.offset < state.playback.book.endOffset else {
       // Kept at its end: read again only when asked.
-      let title = state.title.map { $0.hasSuffix(".") ? $0 + " " : $0 + ". " } ?? ""
+      let title = state.book.title.map { $0.hasSuffix(".") ? $0 + " " : $0 + ". " } ?? ""
       return Outcome(
         state, [Box.say(title + "You finished this book. Press PLAY to start over." + problems, in: state)])
     }
     var next = state
-    next.playAfterAnnouncement = true
+    next.saying.playAfterAnnouncement = true
     // Reading goes on from the start of the kept sentence, so the listener finds the thread again.
     next.playback.offset = SleepTimers.sentenceStart(state)
     return Outcome(next, [Box.say(text(state), in: state)])
@@ -21,10 +21,10 @@ enum Greeting {
 
   /// The book's title and the chapter the listener is in.
   static func text(_ state: BoxState) -> String {
-    let chapter = state.chapters.last { $0.start <= state.playback.offset }?.title
-    let parts = [state.title, chapter].compactMap { $0 }.map { $0.hasSuffix(".") ? $0 : $0 + "." }
+    let chapter = state.book.chapters.last { $0.start <= state.playback.offset }?.title
+    let parts = [state.book.title, chapter].compactMap { $0 }.map { $0.hasSuffix(".") ? $0 : $0 + "." }
     let place = state.playback.offset > 0 ? "" : " From the beginning."
-    let problems = state.missingParts.map { " " + $0 + "." }.joined()
+    let problems = state.condition.missingParts.map { " " + $0 + "." }.joined()
     return (parts.isEmpty ? "Reading." : parts.joined(separator: " ")) + place + problems
   }
 }

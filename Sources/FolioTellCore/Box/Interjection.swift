@@ -6,7 +6,7 @@ enum Interjection {
   static func say(
     _ text: String, _ state: BoxState, before change: [PlaybackEvent] = [], resumeReading: Bool? = nil
   ) -> Outcome {
-    let wasReading = isReading(state.playback.phase) || state.resumeAfterSaying
+    let wasReading = isReading(state.playback.phase) || state.saying.resumeAfterSaying
     let stop: [BoxAction] = state.playback.phase.liveUtterance != nil ? [.playback(.stopTapped)] : []
     return Outcome(
       state, send: stop + change.map { .playback($0) } + [.sayOver(text, resumeReading: resumeReading ?? wasReading)])
@@ -15,7 +15,7 @@ enum Interjection {
   /// The words, once reading has stopped and the place has moved, in the voice and rate now chosen.
   static func finish(_ text: String, resumeReading: Bool, _ state: BoxState) -> Outcome {
     var next = state
-    next.resumeAfterSaying = resumeReading
+    next.saying.resumeAfterSaying = resumeReading
     return Outcome(next, [Box.say(text, in: next)])
   }
 

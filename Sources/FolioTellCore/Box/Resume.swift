@@ -2,7 +2,7 @@
 /// finds the thread again.
 enum Resume {
   static func play(_ state: BoxState, at time: Double) -> Outcome {
-    guard case .paused = state.playback.phase, let since = state.pausedAt, time - since > state.longPauseSeconds,
+    guard case .paused = state.playback.phase, let since = state.resume.pausedAt, time - since > state.resume.longPauseSeconds,
       !state.playback.book.isEmpty
     else { return Outcome(state, send: [.playback(.primaryTapped)]) }
     let book = state.playback.book

@@ -16,7 +16,7 @@ enum SleepTimers {
   /// Where the chapter the offset is in ends: the next chapter's start, or the book's end.
   static func chapterEnd(after offset: Int, in state: BoxState) -> Int? {
     guard !state.playback.book.isEmpty else { return nil }
-    return state.chapters.first { $0.start > offset }?.start ?? state.playback.book.endOffset
+    return state.book.chapters.first { $0.start > offset }?.start ?? state.playback.book.endOffset
   }
 
   static func secondsLeft(to end: Int, _ state: BoxState) -> Double {

@@ -13,7 +13,7 @@ enum Ticks {
     case .paused, .idle, .finished: break
     }
     if state.audio.isActive, state.audio.pausedSince != nil { return true }
-    if state.describer != nil { return true }
+    if state.controls.describer != nil { return true }
     return state.position.current != nil && state.position.current != state.position.lastSaved
   }
 
@@ -47,8 +47,8 @@ enum Ticks {
     if let save { effects.append(.savePosition(save)) }
     var timed = SleepTimers.ticked(next, at: time).after(effects)
     // The key describer goes off by itself after a while without a press, and says so.
-    if let describer = timed.state.describer, describer.hasTimedOut(at: time) {
-      timed.state.describer = nil
+    if let describer = timed.state.controls.describer, describer.hasTimedOut(at: time) {
+      timed.state.controls.describer = nil
       let off = Box.say("Key describer off.", in: timed.state)
       // After the timer's own effects, as when the timer's end was worked out in place.
       timed.send.append(.perform(off))

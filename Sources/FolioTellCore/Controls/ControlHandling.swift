@@ -4,16 +4,16 @@ enum ControlHandling {
   static func handle(_ state: BoxState, control: ControlName, gesture: Gesture, at time: Double) -> Outcome {
     var next = state
     var effects: [BoxEffect] = []
-    let chordCompleted = next.held.follow(control: control, gesture: gesture, at: time)
-    let chordInvolved = next.held.heldTogether
-    if gesture == .release { next.held.settle() }
+    let chordCompleted = next.controls.held.follow(control: control, gesture: gesture, at: time)
+    let chordInvolved = next.controls.held.heldTogether
+    if gesture == .release { next.controls.held.settle() }
     // Any control during the sleep timer's fade wakes the box: the volume comes back.
     (next, effects) = SleepTimers.controlTouched(next, effects, at: time)
     let mode = ControlMap.mode(of: next)
     if chordCompleted { return toggleDescriber(next, at: time).after(effects) }
-    if let describer = next.describer {
+    if let describer = next.controls.describer {
       if describer.hasTimedOut(at: time) {
-        next.describer = nil
+        next.controls.describer = nil
         effects.append(Box.say("Key describer off.", in: next))
       } else {
         guard gesture == .short || gesture == .long else { return Outcome(next, effects) }
@@ -21,7 +21,7 @@ enum ControlHandling {
         if ControlMap.action(control: control, gesture: gesture, in: mode) == .toggleKeyDescriber {
           return toggleDescriber(next, at: time).after(effects)
         }
-        next.describer = KeyDescriber(lastPress: time)
+        next.controls.describer = KeyDescriber(lastPress: time)
         let description =
           ControlMap.describedAction(control: control, gesture: gesture, in: mode)?.description
           ?? "Does nothing here."
@@ -41,9 +41,9 @@ enum ControlHandling {
   static func handle(_ state: BoxState, encoderSteps steps: Int, pushed: Bool, at time: Double) -> Outcome {
     var (next, effects) = SleepTimers.controlTouched(state, [], at: time)
     let mode = ControlMap.mode(of: next)
-    let unit = pushed ? next.pushedKnob : next.knob
-    if next.describer != nil, !(next.describer?.hasTimedOut(at: time) ?? true) {
-      next.describer = KeyDescriber(lastPress: time)
+    let unit = pushed ? next.controls.pushedKnob : next.controls.knob
+    if next.controls.describer != nil, !(next.controls.describer?.hasTimedOut(at: time) ?? true) {
+      next.controls.describer = KeyDescriber(lastPress: time)
       effects.append(Box.say(ControlMap.knobDescription(in: mode, pushed: pushed, unit: unit), in: next))
       return Outcome(next, effects)
     }
@@ -53,8 +53,8 @@ enum ControlHandling {
     guard mode == .reading, steps != 0 else {
       return Outcome(next, effects, send: ControlMap.actions(encoderSteps: steps, in: mode))
     }
-    next.resumeAfterSaying = false
-    let chapterBefore = Navigation.chapterIndex(at: next.playback.offset, in: next.chapters)
+    next.saying.resumeAfterSaying = false
+    let chapterBefore = Navigation.chapterIndex(at: next.playback.offset, in: next.book.chapters)
     let jump = ControlMap.sentenceJumps(encoderSteps: steps)
     var moved = Navigation.keepingUndo(next, at: time, jump).after(effects)
     // The knob took the place into another chapter: a tone says so without stopping the reading.
@@ -64,13 +64,13 @@ enum ControlHandling {
 
   static func toggleDescriber(_ state: BoxState, at time: Double) -> Outcome {
     var next = state
-    if state.describer == nil {
-      next.describer = KeyDescriber(lastPress: time)
+    if state.controls.describer == nil {
+      next.controls.describer = KeyDescriber(lastPress: time)
       return Interjection.say(
         "Key describer on. Press any control to hear what it does. Hold BACK and MENU again to leave.", next,
         resumeReading: false)
     }
-    next.describer = nil
+    next.controls.describer = nil
     return Outcome(next, [Box.say("Key describer off.", in: next)])
   }
 
@@ -87,7 +87,7 @@ enum ControlHandling {
     case .whereAmI, .faster, .slower, .nextChapter, .previousChapter, .undo, .toggleBigWord, .showStatus, .openMenu:
       break
     default:
-      next.resumeAfterSaying = false
+      next.saying.resumeAfterSaying = false
     }
     let state = next
     switch action {

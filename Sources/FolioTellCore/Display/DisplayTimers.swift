@@ -7,7 +7,7 @@ enum DisplayTimers {
   /// At a step's end: a control lights the display; the dimming and darkness it still waits for are
   /// timed if they are not; a status asked for starts its end.
   static func keepTime(from before: BoxState, _ state: inout BoxState, at time: Double) -> [BoxEffect] {
-    guard let timing = state.displayTiming else { return [] }
+    guard let timing = state.display.timing else { return [] }
     var effects: [BoxEffect] = []
     if state.display.lastInput != before.display.lastInput { state.display.light = .bright }
     func arm(_ timer: BoxTimer, at moment: Double) {
@@ -30,7 +30,7 @@ enum DisplayTimers {
 
   /// A display timer fired: it acts only when its moment, counted from the last control, has come.
   static func fired(_ timer: BoxTimer, _ state: BoxState, at time: Double) -> Outcome {
-    guard let timing = state.displayTiming else { return Outcome(state) }
+    guard let timing = state.display.timing else { return Outcome(state) }
     var next = state
     // The timer's own arithmetic (`moment - time`, then back) may land a hair early.
     func due(_ wait: Double) -> Bool { time + 1e-6 >= state.display.lastInput + wait }

@@ -25,6 +25,9 @@ public struct DisplayView: Equatable, Sendable, Codable {
   public var isOff = false
   /// The reading view's text size, chosen in the menu.
   public var textSize = TextSize.normal
+  /// When the display dims, goes dark and ends the status; nil (a box with no display, as a new state is
+  /// until the composition gives it one) runs none of these timers.
+  public var timing: DisplayTiming?
 
   public init(mode: Mode = .reading, night: Bool = false, lastInput: Double = 0, statusRequestedAt: Double? = nil) {
     self.mode = mode

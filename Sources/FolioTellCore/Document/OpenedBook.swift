@@ -22,7 +22,7 @@ struct OpenedBook: Sendable {
     }
     // Remember where the old book was left before its reducer state is replaced.
     var closing = state.position
-    if state.bookID != nil, state.playback.offset != (closing.current?.offset ?? 0) {
+    if state.book.id != nil, state.playback.offset != (closing.current?.offset ?? 0) {
       closing.current = ReadingPosition(offset: state.playback.offset, sentence: state.playback.sentenceIndex)
     }
     let restored = saved.flatMap { $0.offset <= book.endOffset && $0.offset >= 0 ? $0 : nil }
@@ -30,24 +30,24 @@ struct OpenedBook: Sendable {
       closing, .bookOpened(bookID: bookID, saved: restored, at: time))
     if let save { effects.append(.savePosition(save)) }
     let inBook = { (offset: Int) in offset >= 0 && offset <= book.endOffset }
-    next.bookID = bookID
-    next.title = title
-    next.bookPath = path
-    next.chapters = chapters
-    next.bookmarks = bookmarks.filter(inBook).sorted()
-    next.pages = pages.filter { inBook($0.start) }
-    next.notes = notes.filter(inBook)
-    next.bookLanguage = language
-    next.paragraphs = paragraphs.filter(inBook)
-    next.undoPlace = nil
-    next.lastJumpTime = nil
-    next.pausedAt = nil
+    next.book.id = bookID
+    next.book.title = title
+    next.book.path = path
+    next.book.chapters = chapters
+    next.navigation.bookmarks = bookmarks.filter(inBook).sorted()
+    next.book.pages = pages.filter { inBook($0.start) }
+    next.book.notes = notes.filter(inBook)
+    next.book.language = language
+    next.book.paragraphs = paragraphs.filter(inBook)
+    next.navigation.undoPlace = nil
+    next.navigation.lastJumpTime = nil
+    next.resume.pausedAt = nil
     next.position = position
     // The rate and voice chosen for this book, if it has its own; else a voice of the book's language
     // (unless the voice was given); else the box's.
     let languageVoice =
-      state.voiceIsFixed
-      ? nil : BookVoice.voice(forBookLanguage: language, current: state.playback.voice, among: state.voices)
+      state.settings.voiceIsFixed
+      ? nil : BookVoice.voice(forBookLanguage: language, current: state.playback.voice, among: state.settings.voices)
     next.playback = PlaybackState(
       book: book, offset: restored?.offset ?? 0, wpm: settings?.wpm ?? state.playback.wpm,
       voice: settings?.voice ?? languageVoice ?? state.playback.voice,
@@ -59,12 +59,12 @@ struct OpenedBook: Sendable {
       effects.append(.playback(.deactivateAudio))
     }
     effects.append(.loadBook(book))
-    if bookID != state.bookID || path != state.bookPath {
+    if bookID != state.book.id || path != state.book.path {
       effects.append(.rememberOpenBook(bookID: bookID, path: path))
     }
-    guard state.openingFromMenu != nil else { return Outcome(next, effects) }
+    guard state.library.opening != nil else { return Outcome(next, effects) }
     // Chosen in the menu: say where the listener is in it, then read (or ask, for a finished book).
-    next.openingFromMenu = nil
+    next.library.opening = nil
     return Outcome(next, effects, send: [.event(.poweredOn)])
   }
 }

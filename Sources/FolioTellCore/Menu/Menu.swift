@@ -67,7 +67,7 @@ public enum Menu {
     var next = state
     switch event {
     case .opened:
-      let wasReading = Interjection.isReading(state.playback.phase) || state.resumeAfterSaying
+      let wasReading = Interjection.isReading(state.playback.phase) || state.saying.resumeAfterSaying
       // Stop, keeping the place (the position reducer saves it): the voice is needed for the menu.
       guard state.playback.phase.liveUtterance == nil else {
         return Outcome(state, send: [.playback(.stopTapped), .showMenu(resumeReading: wasReading)])
@@ -94,8 +94,8 @@ public enum Menu {
   /// The menu's first page, once reading has stopped.
   static func show(resumeReading: Bool, _ state: BoxState) -> Outcome {
     var next = state
-    next.playAfterAnnouncement = false
-    next.resumeAfterSaying = false
+    next.saying.playAfterAnnouncement = false
+    next.saying.resumeAfterSaying = false
     next.menu = MenuState(resumeReading: resumeReading)
     return Outcome(enter(.main, next))
   }
@@ -105,13 +105,13 @@ public enum Menu {
   static func libraryChanged(_ entries: [LibraryBook], _ state: BoxState) -> Outcome {
     var next = state
     // What was learnt by opening a book (that it cannot be) stays with it while it is the same book.
-    next.library = entries.map { entry in
+    next.library.books = entries.map { entry in
       var kept = entry
-      if kept.problem == nil { kept.problem = state.library.first { $0.id == entry.id }?.problem }
+      if kept.problem == nil { kept.problem = state.library.books.first { $0.id == entry.id }?.problem }
       return kept
     }
     guard var menu = state.menu, menu.page == .books else { return Outcome(next) }
-    let heard = menu.selected < state.library.count ? state.library[menu.selected].id : nil
+    let heard = menu.selected < state.library.books.count ? state.library.books[menu.selected].id : nil
     if let heard, let index = entries.firstIndex(where: { $0.id == heard }) {
       menu.selected = index
       next.menu = menu
@@ -128,9 +128,9 @@ public enum Menu {
     var next = state
     let resume = state.menu?.resumeReading ?? false
     next.menu = nil
-    let canRead = next.bookID != nil && !next.playback.book.isEmpty
+    let canRead = next.book.id != nil && !next.playback.book.isEmpty
     if resume, canRead {
-      next.playAfterAnnouncement = true
+      next.saying.playAfterAnnouncement = true
       return (next, [Box.say(words, in: next)])
     }
     let hint: String

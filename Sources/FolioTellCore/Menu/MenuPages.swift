@@ -39,17 +39,17 @@ extension Menu {
     case .display: return DisplayItem.words(in: state)
     case .about: return AboutItem.words(in: state)
     case .books:
-      guard !state.library.isEmpty else { return ["No books found"] }
-      return state.library.map { book in book.problem.map { "\(book.title): cannot be opened, \($0)" } ?? book.title }
+      guard !state.library.books.isEmpty else { return ["No books found"] }
+      return state.library.books.map { book in book.problem.map { "\(book.title): cannot be opened, \($0)" } ?? book.title }
     case .chapters:
-      return state.chapters.isEmpty ? ["This book has no chapters"] : state.chapters.map(\.title)
+      return state.book.chapters.isEmpty ? ["This book has no chapters"] : state.book.chapters.map(\.title)
     case .percent:
       return percentChoices.map { "\($0) percent" }
     case .pages:
-      return state.pages.isEmpty ? ["This book has no page numbers"] : state.pages.map { "Page \($0.label)" }
+      return state.book.pages.isEmpty ? ["This book has no page numbers"] : state.book.pages.map { "Page \($0.label)" }
     case .bookmarks:
       return ["Add a bookmark here"]
-        + state.bookmarks.enumerated().map { index, offset in
+        + state.navigation.bookmarks.enumerated().map { index, offset in
           "Bookmark \(index + 1): \(WhereAmI.placeName(offset, in: state)). \(firstWords(at: offset, in: state))"
         }
     case .speed:
@@ -71,21 +71,21 @@ extension Menu {
 
   /// The installed voices, those of the book's language (or the voice's) first.
   static func orderedVoices(_ state: BoxState) -> [VoiceChoice] {
-    let language = (state.bookLanguage ?? state.playback.voice).lowercased()
+    let language = (state.book.language ?? state.playback.voice).lowercased()
     let base = String(language.prefix { $0 != "-" && $0 != "_" })
     func matches(_ voice: VoiceChoice) -> Bool {
       let own = voice.language.lowercased()
       return own == language || own.prefix { $0 != "-" } == base
     }
-    return state.voices.filter(matches) + state.voices.filter { !matches($0) }
+    return state.settings.voices.filter(matches) + state.settings.voices.filter { !matches($0) }
   }
 
   /// A voice's name; a voice given by its language alone ("en") is named after the first voice of it.
   static func voiceName(_ id: String, in state: BoxState) -> String {
     let code = id.lowercased()
     let voice =
-      state.voices.first { $0.id.lowercased() == code }
-      ?? state.voices.first { $0.language.lowercased().hasPrefix(code + "-") }
+      state.settings.voices.first { $0.id.lowercased() == code }
+      ?? state.settings.voices.first { $0.language.lowercased().hasPrefix(code + "-") }
     return voice?.name ?? id
   }
 
@@ -117,30 +117,30 @@ extension Menu {
     case .display: return DisplayItem.at(selected, in: state).chosen(menu, in: state, at: time)
     case .about: return AboutItem.at(selected, in: state).chosen(menu, in: state, at: time)
     case .books:
-      guard selected < state.library.count else {
+      guard selected < state.library.books.count else {
         return Outcome(state, [Box.say("No books found. Put books in the books folder or on a USB drive.", in: state)])
       }
-      let entry = state.library[selected]
+      let entry = state.library.books[selected]
       if let problem = entry.problem {
         return Outcome(state, [Box.say("\(entry.title) cannot be opened: \(problem). Choose another book.", in: state)])
       }
       var next = state
       next.menu = nil
-      next.openingFromMenu = entry.id
+      next.library.opening = entry.id
       return Outcome(next, [Box.say("Opening \(entry.title).", in: next), .openLibraryBook(bookID: entry.id)])
     case .pages:
-      guard selected < state.pages.count else {
+      guard selected < state.book.pages.count else {
         return Outcome(state, [Box.say("This book has no page numbers.", in: state)])
       }
-      let page = state.pages[selected]
+      let page = state.book.pages[selected]
       var words = "Page \(page.label)"
       if let title = Navigation.chapterTitle(at: page.start, in: state) { words += ". " + title }
       return goTo(page.start, saying: words, state, at: time)
     case .chapters:
-      guard selected < state.chapters.count else {
+      guard selected < state.book.chapters.count else {
         return Outcome(state, [Box.say("This book has no chapters.", in: state)])
       }
-      let chapter = state.chapters[selected]
+      let chapter = state.book.chapters[selected]
       return goTo(chapter.start, saying: chapter.title, state, at: time)
     case .percent:
       let percent = percentChoices[min(selected, percentChoices.count - 1)]
@@ -165,14 +165,14 @@ extension Menu {
       return Outcome(state, send: [.playback(.voiceChanged(voice: voice.id)), .closeMenu("Voice: \(voice.name).")])
     case .volume:
       var next = state
-      next.volume = Settings.volumeChoices[min(selected, Settings.volumeChoices.count - 1)]
-      let (closed, effects) = close("Volume \(next.volume) percent.", next)
-      return Outcome(closed, [.setVolume(next.volume)] + effects)
+      next.settings.volume = Settings.volumeChoices[min(selected, Settings.volumeChoices.count - 1)]
+      let (closed, effects) = close("Volume \(next.settings.volume) percent.", next)
+      return Outcome(closed, [.setVolume(next.settings.volume)] + effects)
     case .pitch:
       var next = state
-      next.pitch = Settings.pitchChoices[min(selected, Settings.pitchChoices.count - 1)]
-      let (closed, effects) = close("Pitch \(next.pitch).", next)
-      return Outcome(closed, [.setPitch(next.pitch)] + effects)
+      next.settings.pitch = Settings.pitchChoices[min(selected, Settings.pitchChoices.count - 1)]
+      let (closed, effects) = close("Pitch \(next.settings.pitch).", next)
+      return Outcome(closed, [.setPitch(next.settings.pitch)] + effects)
     case .sleepTimer:
       let minutes = sleepChoices[min(selected, sleepChoices.count - 1)]
       var next = state
@@ -191,7 +191,7 @@ extension Menu {
   static func goTo(_ offset: Int, saying words: String, _ state: BoxState, at time: Double) -> Outcome {
     var went = Navigation.go(to: offset, saying: words, state, at: time, closingMenu: true)
     // Reading goes on from the new place: the listener chose where to read.
-    went.state.playAfterAnnouncement = true
+    went.state.saying.playAfterAnnouncement = true
     return went
   }
 }

@@ -7,17 +7,17 @@ enum Navigation {
   /// Remembers the place before a jump, unless this jump continues a burst.
   static func noteJump(_ state: BoxState, at time: Double, force: Bool = false) -> BoxState {
     var next = state
-    if force || state.lastJumpTime.map({ time - $0 > burstSeconds }) ?? true {
-      next.undoPlace = state.playback.offset
+    if force || state.navigation.lastJumpTime.map({ time - $0 > burstSeconds }) ?? true {
+      next.navigation.undoPlace = state.playback.offset
     }
-    next.lastJumpTime = time
+    next.navigation.lastJumpTime = time
     return next
   }
 
   /// A jump that keeps where the listener was for undo, unless it went nowhere (NEXT at the last sentence):
   /// then the undo place stays what it was (see `settle`).
   static func keepingUndo(_ state: BoxState, at time: Double, force: Bool = false, _ jump: [PlaybackEvent]) -> Outcome {
-    let mark = JumpMark(playback: state.playback, undoPlace: state.undoPlace, lastJumpTime: state.lastJumpTime)
+    let mark = JumpMark(playback: state.playback, undoPlace: state.navigation.undoPlace, lastJumpTime: state.navigation.lastJumpTime)
     return Outcome(noteJump(state, at: time, force: force), send: jump.map { .playback($0) } + [.settleJump(mark)])
   }
 
@@ -25,14 +25,14 @@ enum Navigation {
   static func settle(_ mark: JumpMark, _ state: BoxState) -> BoxState {
     guard state.playback == mark.playback else { return state }
     var next = state
-    next.undoPlace = mark.undoPlace
-    next.lastJumpTime = mark.lastJumpTime
+    next.navigation.undoPlace = mark.undoPlace
+    next.navigation.lastJumpTime = mark.lastJumpTime
     return next
   }
 
   /// The knob's detents crossed into another chapter: a tone says so without stopping the reading.
   static func knobLanded(chapterBefore: Int?, _ state: BoxState) -> Outcome {
-    guard chapterIndex(at: state.playback.offset, in: state.chapters) != chapterBefore else { return Outcome(state) }
+    guard chapterIndex(at: state.playback.offset, in: state.book.chapters) != chapterBefore else { return Outcome(state) }
     return Outcome(state, [.earcon(.chapterCrossed)])
   }
 
@@ -42,13 +42,13 @@ enum Navigation {
   }
 
   static func chapterTitle(at offset: Int, in state: BoxState) -> String? {
-    chapterIndex(at: offset, in: state.chapters).map { state.chapters[$0].title }
+    chapterIndex(at: offset, in: state.book.chapters).map { state.book.chapters[$0].title }
   }
 
   /// A long NEXT: the next chapter. A long PREVIOUS: the start of this chapter, or the one before when the
   /// listener is at its very start.
   static func chapter(forward: Bool, _ state: BoxState, at time: Double) -> Outcome {
-    let chapters = state.chapters
+    let chapters = state.book.chapters
     let offset = state.playback.offset
     guard !chapters.isEmpty else {
       return refuse("This book has no chapters.", state)
@@ -97,14 +97,14 @@ enum Navigation {
 
   /// Back to where the listener was before the last jump; undo again goes forth.
   static func undo(_ state: BoxState, at time: Double) -> Outcome {
-    guard let place = state.undoPlace, place != state.playback.offset else {
+    guard let place = state.navigation.undoPlace, place != state.playback.offset else {
       return refuse("Nothing to undo.", state)
     }
     let from = state.playback.offset
     var back = go(to: place, saying: "Back to " + WhereAmI.placeName(place, in: state), state, at: time)
     // Undo again goes forth: the actions it sends leave these alone.
-    back.state.undoPlace = from
-    back.state.lastJumpTime = nil
+    back.state.navigation.undoPlace = from
+    back.state.navigation.lastJumpTime = nil
     return back
   }
 
@@ -114,8 +114,8 @@ enum Navigation {
     let starts: [Int]
     switch unit {
     case .sentence: starts = state.playback.book.sentences.map(\.start)
-    case .paragraph: starts = state.paragraphs.isEmpty ? state.playback.book.sentences.map(\.start) : state.paragraphs
-    case .chapter: starts = state.chapters.map(\.start)
+    case .paragraph: starts = state.book.paragraphs.isEmpty ? state.playback.book.sentences.map(\.start) : state.book.paragraphs
+    case .chapter: starts = state.book.chapters.map(\.start)
     }
     var target = state.playback.offset
     for _ in 0..<min(abs(steps), 1000) {
@@ -134,9 +134,9 @@ enum Navigation {
       return Outcome(state, [.earcon(.error)])
     }
     var next = noteJump(state, at: time)
-    next.resumeAfterSaying = false
-    let chapterBefore = chapterIndex(at: state.playback.offset, in: state.chapters)
-    let crossed = chapterIndex(at: target, in: state.chapters) != chapterBefore
+    next.saying.resumeAfterSaying = false
+    let chapterBefore = chapterIndex(at: state.playback.offset, in: state.book.chapters)
+    let crossed = chapterIndex(at: target, in: state.book.chapters) != chapterBefore
     return Outcome(
       next,
       send: [.playback(.moveTo(offset: target)), .playback(.primaryTapped)]

@@ -2,21 +2,21 @@
 /// current speed, and the sleep timer.
 enum WhereAmI {
   static func text(_ state: BoxState) -> String {
-    guard state.bookID != nil, !state.playback.book.isEmpty else {
+    guard state.book.id != nil, !state.playback.book.isEmpty else {
       return "No book is open. Press MENU, then choose one from Books."
     }
     let book = state.playback.book
     let offset = state.playback.offset
     var parts: [String] = []
-    if let title = state.title { parts.append(title) }
-    let chapterIndex = Navigation.chapterIndex(at: offset, in: state.chapters)
-    if let chapterIndex { parts.append(state.chapters[chapterIndex].title) }
-    if let page = state.pages.last(where: { $0.start <= offset }) { parts.append("Page \(page.label)") }
+    if let title = state.book.title { parts.append(title) }
+    let chapterIndex = Navigation.chapterIndex(at: offset, in: state.book.chapters)
+    if let chapterIndex { parts.append(state.book.chapters[chapterIndex].title) }
+    if let page = state.book.pages.last(where: { $0.start <= offset }) { parts.append("Page \(page.label)") }
     parts.append("\(percent(offset, of: book)) percent")
     if noteIsNearby(state) { parts.append("A note is referred to in this sentence") }
     let wpm = max(state.playback.wpm, 1)
     if let chapterIndex {
-      let end = chapterIndex + 1 < state.chapters.count ? state.chapters[chapterIndex + 1].start : book.endOffset
+      let end = chapterIndex + 1 < state.book.chapters.count ? state.book.chapters[chapterIndex + 1].start : book.endOffset
       parts.append(
         duration(words: book.scalars.wordCount(offset..<max(offset, end)), wpm: wpm) + " left in the chapter")
     }
@@ -29,9 +29,9 @@ enum WhereAmI {
   /// Whether the sentence being read refers to a note (read or skipped).
   static func noteIsNearby(_ state: BoxState) -> Bool {
     let book = state.playback.book
-    guard !book.isEmpty, !state.notes.isEmpty else { return false }
+    guard !book.isEmpty, !state.book.notes.isEmpty else { return false }
     let sentence = book.sentences[book.sentenceIndex(at: state.playback.offset)]
-    return state.notes.contains { $0 >= sentence.start && $0 <= sentence.end }
+    return state.book.notes.contains { $0 >= sentence.start && $0 <= sentence.end }
   }
 
   static func percent(_ offset: Int, of book: SentenceMap) -> Int {
@@ -41,7 +41,7 @@ enum WhereAmI {
   /// "chapter 2, The Pool of Tears, 40 percent", for undo and bookmarks.
   static func placeName(_ offset: Int, in state: BoxState) -> String {
     var parts: [String] = []
-    if let index = Navigation.chapterIndex(at: offset, in: state.chapters) {
+    if let index = Navigation.chapterIndex(at: offset, in: state.book.chapters) {
       parts.append("chapter \(index + 1)")
     }
     parts.append("\(percent(offset, of: state.playback.book)) percent")

@@ -1,6 +1,6 @@
 /// The listener's settings: the one shape they have in the reducer, the store's record and the trace.
 /// The rate and voice live in playback and the display's choices in its view while the box runs (each
-/// feature owns its part); `BoxState.settings` gathers them, and the step's end saves them when they change.
+/// feature owns its part); `BoxState.savedSettings` gathers them, and the step's end saves them when they change.
 public struct Settings: Equatable, Sendable, Codable {
   public var wpm: Int
   public var voice: String
@@ -38,20 +38,20 @@ public struct Settings: Equatable, Sendable, Codable {
 }
 
 extension BoxState {
-  /// The settings as they are now, gathered from the features that own them.
-  public var settings: Settings {
+  /// The settings as they are saved, gathered from the features that own them.
+  public var savedSettings: Settings {
     get {
       Settings(
-        wpm: playback.wpm, voice: playback.voice, volume: volume, pitch: pitch, earcons: earcons,
+        wpm: playback.wpm, voice: playback.voice, volume: settings.volume, pitch: settings.pitch, earcons: settings.earcons,
         bigWord: display.mode == .bigWord, night: display.night, displayOff: display.isOff,
         textSize: display.textSize)
     }
     set {
       playback.wpm = SpeechRate.clamped(newValue.wpm, within: playback.wpmLimits)
       playback.voice = newValue.voice
-      volume = newValue.volume
-      pitch = newValue.pitch
-      earcons = newValue.earcons
+      settings.volume = newValue.volume
+      settings.pitch = newValue.pitch
+      settings.earcons = newValue.earcons
       display.mode = newValue.bigWord ? .bigWord : .reading
       display.night = newValue.night
       display.isOff = newValue.displayOff

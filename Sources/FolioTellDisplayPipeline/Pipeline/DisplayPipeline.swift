@@ -80,7 +80,7 @@ public final class DisplayPipeline: Sendable {
         && before.failure == after.failure && before.wpm == after.wpm && before.book.count == after.book.count
         && shared.reader.menu == state.menu && shared.reader.library == state.library
         && shared.reader.sleepTimer?.minutesLeft == state.sleepTimer?.minutesLeft
-        && shared.reader.display == state.display && shared.reader.title == state.title
+        && shared.reader.display == state.display && shared.reader.book.title == state.book.title
       shared.reader = state
       return !same
     }
@@ -103,7 +103,7 @@ public final class DisplayPipeline: Sendable {
       let (reader, stopping) = shared.withLock { ($0.reader, $0.stopping) }
       if stopping { break }
       let display = DisplayState(reader.display, settings: settings)
-      let screen = ScreenModel.screen(for: reader, display: display, title: reader.title)
+      let screen = ScreenModel.screen(for: reader, display: display, title: reader.book.title)
       // A new picture, a new brightness (dimming, going dark), or a retry after a fault.
       let due = failing || shown?.screen != screen || shown?.power != display.power
       // A dark display is not asked whether it is there: a box at rest wakes for nothing (one unplugged

@@ -39,7 +39,7 @@ public final class EffectHandler: Sendable {
   private func keep(_ sink: any EventSink, _ state: BoxState, _ call: () throws -> Void) {
     do {
       try call()
-      if state.storeProblem != nil { sink.post(.positionStoreRecovered) }
+      if state.condition.storeProblem != nil { sink.post(.positionStoreRecovered) }
     } catch {
       sink.post(.positionStoreFailed(reason: "\(error)"))
     }

@@ -2,7 +2,8 @@ import FolioTellJSON
 import FolioTellCore
 
 /// Feeds a trace through the box's root reducer, without hardware or clock, one output line per event.
-/// A trace of version 2 (`TraceCoding`) starts with the box's whole state; one of version 1 is converted
+/// A trace of version 2 or 3 (`TraceCoding`) starts with the box's whole state (version 2's is converted
+/// on reading, `TraceVersion2`); one of version 1 is converted
 /// on reading (`TraceVersion1`) and prints what it always printed, as do the oldest, of playback events
 /// only.
 public struct Replay {
@@ -15,8 +16,9 @@ public struct Replay {
   /// was (the event, the playback state, the playback effect). One that begins with `{"box": ...}` also
   /// gets every effect.
   private var legacy = false
-  /// Which version the trace is, known from its first line.
-  private var version: Int?
+  /// Whether the trace is of version 1 (or older) or derived from `Codable` (2 or 3), known from its
+  /// first line.
+  private var isDerived: Bool?
   /// Called with each step (the state before and after, the effects), for frames or tests.
   public var observe: ((BoxStep) -> Void)?
 
@@ -27,8 +29,8 @@ public struct Replay {
   /// Reads the next line of a trace. Returns the output line for an event, nil for a start, document or blank line.
   public mutating func feed(_ text: String) throws(TraceError) -> String? {
     lineNumber += 1
-    if version == nil, !text.allSatisfy(\.isWhitespace) { version = TraceCoding.isHeader(text) ? 2 : 1 }
-    guard version == 1 else { return try feedVersion2(text) }
+    if isDerived == nil, !text.allSatisfy(\.isWhitespace) { isDerived = TraceCoding.isHeader(text) }
+    guard isDerived == false else { return try feedDerived(text) }
     guard let line = try TraceVersion1.parse(text, line: lineNumber) else { return nil }
     switch line {
     case .start(let start):
@@ -66,7 +68,7 @@ public struct Replay {
     }
   }
 
-  private mutating func feedVersion2(_ text: String) throws(TraceError) -> String? {
+  private mutating func feedDerived(_ text: String) throws(TraceError) -> String? {
     guard root != nil else {
       if text.allSatisfy(\.isWhitespace) { return nil }
       root = try TraceCoding.readHeader(text, line: lineNumber)

@@ -2,16 +2,17 @@ import FolioTellJSON
 import FolioTellCore
 import FoundationEssentials
 
-/// The trace format, version 2: every line is JSON that Swift's `Codable` derives from the core's own
+/// The trace format, version 3: every line is JSON that Swift's `Codable` derives from the core's own
 /// types, so a new event, effect or field of the state needs no change here.
 ///
-///     {"state":{...the whole BoxState...},"trace":2}     the box as the recording starts
+///     {"state":{...the whole BoxState...},"trace":3}     the box as the recording starts
 ///     {"event":{"control":{"gesture":"short","name":"NEXT"}},"t":4.5}
 ///
 /// Replay prints, for each event, `{"effects":[...],"event":{...},"state":{summary},"t":4.5}`. Traces of
-/// version 1 (no `"trace"` line) are read by `TraceVersion1` and converted on reading.
+/// version 2 (the same, with the state's fields flat) are converted on reading by `TraceVersion2`, and
+/// traces of version 1 (no `"trace"` line) by `TraceVersion1`.
 public enum TraceCoding {
-  public static let version = 2
+  public static let version = 3
 
   /// The first line: the version, and the box's whole state before the first event.
   public struct Header: Codable, Sendable {
@@ -86,7 +87,7 @@ public enum TraceCoding {
     json(Output(t: step.time, event: step.event, state: Summary(step.after), effects: step.effects))
   }
 
-  /// Whether a trace's first line says it is of this version (or a later one).
+  /// Whether a trace's first line is a derived header (version 2 or later).
   public static func isHeader(_ text: String) -> Bool {
     guard text.contains("\"trace\"") else { return false }
     return ((try? JSONDecoder().decode(Probe.self, from: Data(text.utf8)))?.trace ?? 0) >= 2
@@ -94,15 +95,19 @@ public enum TraceCoding {
 
   public static func readHeader(_ text: String, line: Int) throws(TraceError) -> BoxState {
     let written = (try? JSONDecoder().decode(Probe.self, from: Data(text.utf8)))?.trace
-    guard written == version else {
+    guard let written, (2...version).contains(written) else {
       throw TraceError(
         line: line,
         message:
-          "this trace is of version \(written.map(String.init) ?? "unknown"); this box reads versions 1 and \(version): replay it with the box that wrote it")
+          "this trace is of version \(written.map(String.init) ?? "unknown"); this box reads versions 1 to \(version): replay it with the box that wrote it")
     }
     do {
+      var recorded = try JSONValue.parse(text)
+      if written == 2, case .object(var members) = recorded, let state = members["state"] {
+        members["state"] = TraceVersion2.converted(state)
+        recorded = .object(members)
+      }
       // Fields added to the state since the trace was recorded start as a new box's do.
-      let recorded = try JSONValue.parse(text)
       let defaults = try JSONValue.parse(header(BoxState()))
       let filled = try encoder().encode(recorded.filling(from: defaults))
       return try JSONDecoder().decode(Header.self, from: filled).state

@@ -83,8 +83,8 @@ final class ConsoleView: Sendable {
       return nil
     }
     if !said.isEmpty { return said.joined(separator: "\n") }
-    if after.storeProblem != before.storeProblem {
-      return after.storeProblem.map { "[cannot keep the place: \($0); reading goes on]" } ?? "[place kept again]"
+    if after.condition.storeProblem != before.condition.storeProblem {
+      return after.condition.storeProblem.map { "[cannot keep the place: \($0); reading goes on]" } ?? "[place kept again]"
     }
     if case .bookOpened = step.event {
       let book = after.playback.book

@@ -4,8 +4,8 @@ enum AboutItem: CaseIterable, MenuItem {
 
   func words(in state: BoxState) -> String {
     switch self {
-    case .version: return state.about.map { "Version \($0.version)" } ?? "Version: finding out"
-    case .freeSpace: return "Free space: " + (state.about?.spokenFreeSpace ?? "finding out")
+    case .version: return state.condition.about.map { "Version \($0.version)" } ?? "Version: finding out"
+    case .freeSpace: return "Free space: " + (state.condition.about?.spokenFreeSpace ?? "finding out")
     }
   }
 

@@ -11,8 +11,8 @@ enum BookmarkItem: CaseIterable, MenuItem {
   }
 
   func chosen(_ menu: MenuState, in state: BoxState, at time: Double) -> Outcome {
-    guard menu.subject < state.bookmarks.count else { return Outcome(Menu.enter(.bookmarks, state)) }
-    let offset = state.bookmarks[menu.subject]
+    guard menu.subject < state.navigation.bookmarks.count else { return Outcome(Menu.enter(.bookmarks, state)) }
+    let offset = state.navigation.bookmarks[menu.subject]
     switch self {
     case .goTo:
       let words = "Bookmark \(menu.subject + 1). \(WhereAmI.placeName(offset, in: state))"

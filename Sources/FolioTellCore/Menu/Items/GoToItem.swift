@@ -2,7 +2,7 @@
 enum GoToItem: CaseIterable, MenuItem {
   case chapters, percent, pages
 
-  static func shown(in state: BoxState) -> [GoToItem] { state.pages.isEmpty ? [.chapters, .percent] : allCases }
+  static func shown(in state: BoxState) -> [GoToItem] { state.book.pages.isEmpty ? [.chapters, .percent] : allCases }
 
   func words(in state: BoxState) -> String {
     switch self {
@@ -18,7 +18,7 @@ enum GoToItem: CaseIterable, MenuItem {
     case .percent: return Outcome(Menu.enter(.percent, state))
     case .pages:
       // The page the listener is on is selected, so a page near it is a few steps away.
-      let current = state.pages.lastIndex { $0.start <= state.playback.offset } ?? 0
+      let current = state.book.pages.lastIndex { $0.start <= state.playback.offset } ?? 0
       return Outcome(Menu.enter(.pages, selected: current, state))
     }
   }

@@ -24,7 +24,7 @@ enum MainItem: String, CaseIterable, MenuItem {
   func chosen(_ menu: MenuState, in state: BoxState, at time: Double) -> Outcome {
     switch self {
     case .books:
-      let open = state.bookID.flatMap { id in state.library.firstIndex { $0.id == id } }
+      let open = state.book.id.flatMap { id in state.library.books.firstIndex { $0.id == id } }
       return Outcome(Menu.enter(.books, selected: open ?? 0, state))
     case .goTo: return Outcome(Menu.enter(.goTo, state))
     case .bookmarks: return Outcome(Menu.enter(.bookmarks, state))

@@ -86,9 +86,9 @@ public struct TraceStart: Equatable, Sendable {
       state.display.night = display.night
     }
     if let settings {
-      state.volume = settings.volume
-      state.pitch = settings.pitch
-      state.earcons = settings.earcons
+      state.settings.volume = settings.volume
+      state.settings.pitch = settings.pitch
+      state.settings.earcons = settings.earcons
       state.display.isOff = settings.displayOff
       state.display.textSize = settings.textSize
     }
