@@ -515,7 +515,7 @@ import Testing
 
   @Test mutating func aChapterJumpMovesTheEndOfChapterTimerWithTheListener() {
     reading(at: 13)
-    state.sleepTimer = SleepTimers.make(minutes: nil, state, at: 0)
+    state.sleepTimer = SleepTimers.make(minutes: nil, FeatureContext(state, at: 0))
     #expect(state.sleepTimer?.chapterEnd == 48)
     press(.next, .long, at: 1)
     send(.announcementFinished, at: 2)
@@ -546,7 +546,7 @@ import Testing
 
   @Test mutating func aBookChosenAfterATimerWasSetKeepsTheTimerInItsOwnPlace() {
     reading(at: 65)
-    state.sleepTimer = SleepTimers.make(minutes: 30, state, at: 0)
+    state.sleepTimer = SleepTimers.make(minutes: 30, FeatureContext(state, at: 0))
     #expect(state.sleepTimer?.placeAtLastControl == 61)
     send(.bookOpened(bookID: "other", book: Self.book, saved: ReadingPosition(offset: 17, sentence: 1)))
     #expect(state.sleepTimer?.placeAtLastControl == 13)

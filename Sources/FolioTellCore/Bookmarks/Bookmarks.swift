@@ -4,7 +4,7 @@ enum Bookmarks {
     guard let bookID = state.book.id, !state.playback.book.isEmpty else {
       return Menu.close("No book is open, so there is nowhere to put a bookmark.", state)
     }
-    let offset = SleepTimers.sentenceStart(state)
+    let offset = state.playback.sentenceStart
     var next = state
     if let existing = state.navigation.bookmarks.firstIndex(of: offset) {
       return Menu.close("Bookmark \(existing + 1) is already here.", state)

@@ -13,18 +13,18 @@ extension Box {
       }
       return playbackStep(playbackEvent, state, at: time)
     case .control(let name, let gesture):
-      // The listener took over: the greeting no longer starts reading by itself.
-      next.saying.playAfterAnnouncement = false
-      next.display.lastInput = time
-      return ControlHandling.handle(next, control: name, gesture: gesture, at: time)
-    case .encoder(let steps):
-      next.saying.playAfterAnnouncement = false
-      next.display.lastInput = time
-      return ControlHandling.handle(next, encoderSteps: steps, pushed: false, at: time)
-    case .encoderPushed(let steps):
-      next.saying.playAfterAnnouncement = false
-      next.display.lastInput = time
-      return ControlHandling.handle(next, encoderSteps: steps, pushed: true, at: time)
+      let touched = controlUsed(&next, at: time)
+      let context = FeatureContext(next, at: time)
+      let mode = ControlMap.mode(of: next)
+      return next.scoping(\.controls, ControlHandling.pressed(next.controls, name, gesture, mode: mode, context))
+        .after(touched)
+    case .encoder(let steps), .encoderPushed(let steps):
+      let touched = controlUsed(&next, at: time)
+      var pushed: Bool { if case .encoderPushed = event { return true } else { return false } }
+      let context = FeatureContext(next, at: time)
+      let mode = ControlMap.mode(of: next)
+      return next.scoping(\.controls, ControlHandling.turned(next.controls, steps: steps, pushed: pushed, mode: mode, context))
+        .after(touched)
     case .partMissing(let part):
       guard !state.condition.missingParts.contains(part) else { return Outcome(state) }
       next.condition.missingParts.append(part)
@@ -97,5 +97,16 @@ extension Box {
       if let bookID = state.book.id { effects.append(.rememberOpenBook(bookID: bookID, path: state.book.path)) }
     }
     return Outcome(next, effects)
+  }
+
+  /// The listener took over: the greeting no longer starts reading by itself, the display wakes (from the
+  /// sleep timer's darkness too) and counts its dimming from now, and a sleep timer's fade is taken back.
+  static func controlUsed(_ state: inout BoxState, at time: Double) -> [BoxEffect] {
+    state.saying.playAfterAnnouncement = false
+    state.display.lastInput = time
+    state.display.asleep = false
+    let touched = SleepTimers.controlTouched(state.sleepTimer, FeatureContext(state, at: time))
+    state.sleepTimer = touched.state
+    return touched.effects
   }
 }

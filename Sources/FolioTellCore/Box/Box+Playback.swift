@@ -25,6 +25,7 @@ extension Box {
       effects.append(Box.say("The end of the book. Press PLAY to start over.", in: next))
       effects.append(.earcon(.endOfBook))
     }
-    return SleepTimers.followed(state, next, event, at: time).after(effects)
+    let timer = SleepTimers.followed(next.sleepTimer, event, before: state.playback, FeatureContext(next, at: time))
+    return next.scoping(\.sleepTimer, timer).after(effects)
   }
 }

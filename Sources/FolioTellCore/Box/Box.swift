@@ -28,7 +28,15 @@ public enum Box {
     case .closeMenu(let words): return Outcome(Menu.close(words, state))
     case .settleJump(let mark): return Outcome(Navigation.settle(mark, state))
     case .knobLanded(let chapterBefore): return Navigation.knobLanded(chapterBefore: chapterBefore, state)
-    case .sleepTimerEnded: return SleepTimers.ended(state)
+    case .intent(let action): return Box.intent(action, state, at: time)
+    case .knob(let unit, let steps): return Navigation.turned(unit, steps: steps, state, at: time)
+    case .interject(let words, let resumeReading): return Interjection.say(words, state, resumeReading: resumeReading)
+    case .toggleKeyDescriber:
+      return state.scoping(\.controls, ControlHandling.toggleDescriber(state.controls, FeatureContext(state, at: time)))
+    case .displaySleeps:
+      var next = state
+      next.display.asleep = true
+      return Outcome(next)
     }
   }
 

@@ -1,7 +1,7 @@
 /// What a feature asks the root to do next, within the same step. Features never call the root: they
 /// return these, and the root sends them in order, each on the state the one before left, before anything
 /// else. That is how "stop, then move, then say where we are" stays one step with its effects in order.
-enum BoxAction: Sendable {
+enum BoxAction: Equatable, Sendable {
   /// An event, handled as if it had come in (the greeting after a book opened from the menu).
   case event(BoxEvent)
   /// A playback event from a feature: unlike the listener's, it is taken while the menu is open.
@@ -19,6 +19,14 @@ enum BoxAction: Sendable {
   case settleJump(JumpMark)
   /// The knob's detents are over: a tone if they crossed into another chapter.
   case knobLanded(chapterBefore: Int?)
-  /// The sleep timer ended reading: the volume is back for next time and the display sleeps.
-  case sleepTimerEnded
+  /// The display goes dark until a control is used (the sleep timer ended reading).
+  case displaySleeps
+  /// What a press means, made by the control map: for the feature it is for.
+  case intent(ControlAction)
+  /// The knob's detents while reading, by the unit it moves.
+  case knob(KnobUnit, steps: Int)
+  /// Something said over the book: reading stops for it and goes on after it (unless told otherwise).
+  case interject(String, resumeReading: Bool?)
+  /// The key describer on or off (the chord, or the menu's item).
+  case toggleKeyDescriber
 }

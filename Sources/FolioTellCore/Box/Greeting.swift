@@ -15,7 +15,7 @@ enum Greeting {
     var next = state
     next.saying.playAfterAnnouncement = true
     // Reading goes on from the start of the kept sentence, so the listener finds the thread again.
-    next.playback.offset = SleepTimers.sentenceStart(state)
+    next.playback.offset = state.playback.sentenceStart
     return Outcome(next, [Box.say(text(state), in: state)])
   }
 

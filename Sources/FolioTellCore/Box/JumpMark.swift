@@ -1,5 +1,5 @@
 /// Where the listener was when a jump began, to tell afterwards whether it moved anything.
-struct JumpMark: Sendable {
+struct JumpMark: Equatable, Sendable {
   var playback: PlaybackState
   var undoPlace: Int?
   var lastJumpTime: Double?

@@ -45,7 +45,8 @@ enum Ticks {
     let (position, save) = PlaybackPositionReducer.reduce(state.position, .clockTicked(at: time))
     next.position = position
     if let save { effects.append(.savePosition(save)) }
-    var timed = SleepTimers.ticked(next, at: time).after(effects)
+    var timed = next.scoping(\.sleepTimer, SleepTimers.ticked(next.sleepTimer, FeatureContext(next, at: time)))
+      .after(effects)
     // The key describer goes off by itself after a while without a press, and says so.
     if let describer = timed.state.controls.describer, describer.hasTimedOut(at: time) {
       timed.state.controls.describer = nil

@@ -52,7 +52,7 @@ struct OpenedBook: Sendable {
       book: book, offset: restored?.offset ?? 0, wpm: settings?.wpm ?? state.playback.wpm,
       voice: settings?.voice ?? languageVoice ?? state.playback.voice,
       wpmLimits: state.playback.wpmLimits, utteranceToken: state.playback.utteranceToken)
-    next = SleepTimers.bookChanged(next)
+    next.sleepTimer = SleepTimers.bookChanged(next.sleepTimer, FeatureContext(next, at: time))
     // What was being read (or paused) is over: its sound is released, as at a stop.
     if state.playback.phase.liveUtterance != nil, state.audio.isActive {
       next.audio = AudioPower.follow(state.audio, from: state.playback.phase, to: .idle, at: time)

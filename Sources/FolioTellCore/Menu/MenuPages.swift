@@ -180,7 +180,7 @@ extension Menu {
         next.sleepTimer = nil
         return Outcome(close("Sleep timer off.", next)).after(state.sleepTimer?.isFading == true ? [.restoreVolume] : [])
       }
-      next.sleepTimer = SleepTimers.make(minutes: minutes, state, at: time)
+      next.sleepTimer = SleepTimers.make(minutes: minutes, FeatureContext(state, at: time))
       guard next.sleepTimer != nil else { return Outcome(close("No book is open, so there is no chapter to end.", state)) }
       let words = minutes.map { "Reading stops in \($0) minutes." } ?? "Reading stops at the end of the chapter."
       return Outcome(close(words, next))

@@ -108,6 +108,19 @@ enum Navigation {
     return back
   }
 
+  /// The knob's detents while reading: by sentence, the jumps are one for undo and reading goes on from
+  /// the place reached, with a tone if it is in another chapter; by paragraph or chapter, see `knob`.
+  static func turned(_ unit: KnobUnit, steps: Int, _ state: BoxState, at time: Double) -> Outcome {
+    guard unit == .sentence else { return knob(unit, steps: steps, state, at: time) }
+    var next = state
+    next.saying.resumeAfterSaying = false
+    let chapterBefore = chapterIndex(at: next.playback.offset, in: next.book.chapters)
+    var moved = keepingUndo(next, at: time, ControlMap.sentenceJumps(encoderSteps: steps))
+    // The knob took the place into another chapter: a tone says so without stopping the reading.
+    moved.send.append(.knobLanded(chapterBefore: chapterBefore))
+    return moved
+  }
+
   /// Detents of the knob by paragraph or chapter: reading goes on from the place reached (as by sentence),
   /// with a tone when a chapter was crossed.
   static func knob(_ unit: KnobUnit, steps: Int, _ state: BoxState, at time: Double) -> Outcome {

@@ -36,4 +36,10 @@ public struct PlaybackState: Equatable, Sendable, Codable {
 
   /// The sentence the listener is in.
   public var sentenceIndex: Int { book.sentenceIndex(at: offset) }
+
+  /// Where the sentence the listener is in starts (never after the place).
+  public var sentenceStart: Int {
+    guard !book.isEmpty else { return offset }
+    return min(book.sentences[sentenceIndex].start, offset)
+  }
 }

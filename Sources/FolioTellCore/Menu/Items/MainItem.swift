@@ -46,7 +46,7 @@ enum MainItem: String, CaseIterable, MenuItem {
     case .keyDescriber:
       var closed = state
       closed.menu = nil
-      return ControlHandling.toggleDescriber(closed, at: time)
+      return Outcome(closed, send: [.toggleKeyDescriber])
     case .backToReading: return Outcome(Menu.close("Menu closed.", state))
     }
   }

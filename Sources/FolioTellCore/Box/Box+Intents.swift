@@ -1,0 +1,60 @@
+extension Box {
+  /// An intent the control map made of a press, to the feature it is for.
+  static func intent(_ action: ControlAction, _ state: BoxState, at time: Double) -> Outcome {
+    var next = state
+    // Only what is said over the book keeps a pending "go on reading"; anything else takes it over.
+    switch action {
+    case .whereAmI, .faster, .slower, .nextChapter, .previousChapter, .undo, .toggleBigWord, .showStatus, .openMenu:
+      break
+    default:
+      next.saying.resumeAfterSaying = false
+    }
+    let state = next
+    switch action {
+    case .playPause:
+      return Resume.play(state, at: time)
+    case .whereAmI:
+      return Interjection.say(WhereAmI.text(state), state)
+    case .stop:
+      guard state.playback.phase.liveUtterance != nil else {
+        return Outcome(state, [Box.say("Stopped.", in: state)])
+      }
+      return Outcome(
+        state, send: [.playback(.stopTapped), .perform(Box.say("Stopped. PLAY goes on from here.", in: state))])
+    case .startOver:
+      return Navigation.keepingUndo(state, at: time, force: true, [.startOverTapped])
+    case .nextSentence:
+      return Navigation.keepingUndo(state, at: time, [.jumpToNextSentenceTapped])
+    case .previousSentence:
+      return Navigation.keepingUndo(state, at: time, [.jumpToPreviousSentenceTapped])
+    case .nextChapter:
+      return Navigation.chapter(forward: true, state, at: time)
+    case .previousChapter:
+      return Navigation.chapter(forward: false, state, at: time)
+    case .faster:
+      return SpokenSpeed.change(to: state.playback.wpm + SpeechRate.step, state)
+    case .slower:
+      return SpokenSpeed.change(to: state.playback.wpm - SpeechRate.step, state)
+    case .openMenu:
+      return Outcome(state, send: [.menu(.opened)])
+    case .toggleBigWord:
+      next.display.mode = state.display.mode == .reading ? .bigWord : .reading
+      return Outcome(next, [.earcon(.accepted)])
+    case .showStatus:
+      next.display.statusRequestedAt = time
+      return Outcome(next, [.earcon(.accepted)])
+    case .undo:
+      return Navigation.undo(state, at: time)
+    case .toggleKeyDescriber:
+      return Outcome(state, send: [.toggleKeyDescriber])
+    case .menuNext:
+      return Outcome(state, send: [.menu(.moved(steps: 1))])
+    case .menuPrevious:
+      return Outcome(state, send: [.menu(.moved(steps: -1))])
+    case .menuChoose:
+      return Outcome(state, send: [.menu(.chosen)])
+    case .menuBack:
+      return Outcome(state, send: [.menu(.back)])
+    }
+  }
+}

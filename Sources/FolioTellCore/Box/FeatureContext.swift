@@ -1,0 +1,19 @@
+/// What a feature may read and not change: the open book, playback (its text, the place, the rate and
+/// voice) and the step's time. The root builds it from its state; a feature that needs more asks for it by
+/// sending an action.
+struct FeatureContext: Sendable {
+  let book: OpenBook
+  let playback: PlaybackState
+  let time: Double
+
+  init(_ state: BoxState, at time: Double) {
+    self.book = state.book
+    self.playback = state.playback
+    self.time = time
+  }
+
+  /// The box saying something in its own words, with the reading voice and rate.
+  func say(_ text: String) -> BoxEffect {
+    .announce(text: text, wpm: playback.wpm, voice: playback.voice)
+  }
+}

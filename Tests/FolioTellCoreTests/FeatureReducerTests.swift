@@ -1,0 +1,132 @@
+import Testing
+
+@testable import FolioTellCore
+
+/// Features reduced on their own state, with the context read-only: what they change is their own, and
+/// what they need from another feature they ask for as actions, which the root sends.
+@Suite struct FeatureReducerTests {
+  /// Reading "One two three. Four five six. Seven eight nine." at "five" (offset 20), 175 words a minute.
+  static func context(at time: Double, offset: Int = 20, speaking: Bool = true, chapters: [ChapterMark] = [])
+    -> FeatureContext
+  {
+    var state = BoxState(playback: PlaybackState(book: Books.three, offset: offset))
+    state.book.chapters = chapters
+    if speaking { state.playback.phase = .speaking(Utterance(token: 1, startOffset: 15, wpm: 175, voice: "en")) }
+    return FeatureContext(state, at: time)
+  }
+
+  @Test func aTimerSetNowKeepsTheStartOfTheSentenceTheListenerIsIn() throws {
+    let timer = try #require(SleepTimers.make(minutes: 1, Self.context(at: 10)))
+    #expect(timer.remaining == 60 && timer.lastTick == 10 && timer.minutes == 1)
+    #expect(timer.placeAtLastControl == 15)
+  }
+
+  @Test func aTimerCountsReadingTimeAndFadesForItsLastSeconds() throws {
+    let timer = try #require(SleepTimers.make(minutes: 1, Self.context(at: 0)))
+    let counted = SleepTimers.ticked(timer, Self.context(at: 20))
+    #expect(counted.state?.remaining == 40 && counted.effects.isEmpty && counted.send.isEmpty)
+    let fading = SleepTimers.ticked(counted.state, Self.context(at: 35))
+    #expect(fading.state?.isFading == true)
+    #expect(fading.effects == [.fadeOut(seconds: 25)])
+    // Paused, the time does not count.
+    let paused = SleepTimers.ticked(counted.state, Self.context(at: 50, speaking: false))
+    #expect(paused.state?.remaining == 40)
+  }
+
+  /// Its end is the sleep timer's alone to decide; stopping, moving back and the dark display are the
+  /// other features' to do, asked for in order.
+  @Test func atItsEndTheTimerAsksForTheStopTheMoveBackAndTheDisplaysSleep() throws {
+    let timer = try #require(SleepTimers.make(minutes: 1, Self.context(at: 0, offset: 0)))
+    let ended = SleepTimers.ticked(timer, Self.context(at: 61, offset: 30))
+    #expect(ended.state == nil)
+    #expect(ended.effects.isEmpty)
+    #expect(
+      ended.send == [.playback(.stopTapped), .playback(.moveTo(offset: 0)), .perform(.restoreVolume), .displaySleeps])
+  }
+
+  @Test func aControlDuringTheFadeBringsTheVolumeBackAndStartsTheTimerAgain() throws {
+    var timer = try #require(SleepTimers.make(minutes: 2, Self.context(at: 0)))
+    timer.remaining = 10
+    timer.isFading = true
+    let touched = SleepTimers.controlTouched(timer, Self.context(at: 100, offset: 30))
+    #expect(touched.effects == [.restoreVolume])
+    #expect(touched.state?.remaining == 120 && touched.state?.isFading == false)
+    #expect(touched.state?.placeAtLastControl == 30)
+    #expect(SleepTimers.controlTouched(nil, Self.context(at: 100)).state == nil)
+  }
+
+  @Test func theEndOfChapterTimerMovesWithAJumpAndEndsWhenReadingReachesTheNextChapter() throws {
+    let chapters = [ChapterMark(title: "One", start: 0), ChapterMark(title: "Two", start: 30)]
+    let timer = try #require(SleepTimers.make(minutes: nil, Self.context(at: 0, offset: 0, chapters: chapters)))
+    #expect(timer.chapterEnd == 30)
+    let before = Self.context(at: 1, offset: 20, chapters: chapters).playback
+    let reached = SleepTimers.followed(
+      timer, .willSpeakRange(token: 1, location: 30, length: 5), before: before,
+      Self.context(at: 2, offset: 30, chapters: chapters))
+    #expect(reached.state == nil)
+    #expect(reached.send.last == .displaySleeps)
+    let jumped = SleepTimers.followed(
+      timer, .moveTo(offset: 30), before: before, Self.context(at: 2, offset: 30, speaking: false, chapters: chapters))
+    #expect(jumped.state?.chapterEnd == 47)
+  }
+
+  @Test func aPressBecomesAnIntentForTheRootToSend() {
+    let step = ControlHandling.pressed(ControlsState(), .play, .short, mode: .reading, Self.context(at: 1))
+    #expect(step.send == [.intent(.playPause)])
+    #expect(step.effects.isEmpty)
+    #expect(step.state == ControlsState())
+    let inMenu = ControlHandling.pressed(ControlsState(), .play, .short, mode: .menu, Self.context(at: 1))
+    #expect(inMenu.send == [.intent(.menuChoose)])
+  }
+
+  @Test func theKeyDescriberSaysWhatAPressWouldDoAndSendsNothing() {
+    var controls = ControlsState()
+    controls.describer = KeyDescriber(lastPress: 0)
+    let step = ControlHandling.pressed(controls, .next, .long, mode: .reading, Self.context(at: 5))
+    #expect(step.send.isEmpty)
+    #expect(step.state.describer == KeyDescriber(lastPress: 5))
+    guard case .announce(let text, _, _)? = step.effects.first else {
+      Issue.record("nothing said: \(step.effects)")
+      return
+    }
+    #expect(text.hasPrefix("Next held: "))
+    // After its timeout it goes off, says so, and the press does what it does.
+    let late = ControlHandling.pressed(controls, .play, .short, mode: .reading, Self.context(at: 40))
+    #expect(late.state.describer == nil)
+    #expect(late.effects == [.announce(text: "Key describer off.", wpm: 175, voice: "en")])
+    #expect(late.send == [.intent(.playPause)])
+  }
+
+  @Test func theChordTurnsTheDescriberOnByAskingForItsWordsOverTheBook() {
+    var controls = ControlsState()
+    var step = ControlHandling.pressed(controls, .back, .long, mode: .reading, Self.context(at: 0.6))
+    controls = step.state
+    step = ControlHandling.pressed(controls, .menu, .long, mode: .reading, Self.context(at: 0.7))
+    controls = step.state
+    step = ControlHandling.pressed(controls, .back, .repeatWhileHeld, mode: .reading, Self.context(at: 2.1))
+    #expect(step.state.describer == KeyDescriber(lastPress: 2.1))
+    guard case .interject(let words, resumeReading: false)? = step.send.first else {
+      Issue.record("no words asked for: \(step.send)")
+      return
+    }
+    #expect(words.hasPrefix("Key describer on."))
+  }
+
+  @Test func theKnobIsAnIntentByItsUnitWhileReadingAndMovesTheMenuInIt() {
+    var controls = ControlsState()
+    controls.pushedKnob = .chapter
+    #expect(
+      ControlHandling.turned(controls, steps: 3, pushed: false, mode: .reading, Self.context(at: 1)).send == [
+        .knob(.sentence, steps: 3)
+      ])
+    #expect(
+      ControlHandling.turned(controls, steps: -1, pushed: true, mode: .reading, Self.context(at: 1)).send == [
+        .knob(.chapter, steps: -1)
+      ])
+    #expect(
+      ControlHandling.turned(controls, steps: 2, pushed: false, mode: .menu, Self.context(at: 1)).send == [
+        .menu(.moved(steps: 2))
+      ])
+    #expect(ControlHandling.turned(controls, steps: 0, pushed: false, mode: .reading, Self.context(at: 1)).send.isEmpty)
+  }
+}
