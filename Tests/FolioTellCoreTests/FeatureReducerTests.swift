@@ -41,7 +41,7 @@ import Testing
     #expect(ended.state == nil)
     #expect(ended.effects.isEmpty)
     #expect(
-      ended.send == [.playback(.stopTapped), .playback(.moveTo(offset: 0)), .perform(.restoreVolume), .displaySleeps])
+      ended.send == [.playback(.stopTapped), .playback(.moveTo(offset: 0)), .perform(.restoreVolume), .display(.sleep)])
   }
 
   @Test func aControlDuringTheFadeBringsTheVolumeBackAndStartsTheTimerAgain() throws {
@@ -64,7 +64,7 @@ import Testing
       timer, .willSpeakRange(token: 1, location: 30, length: 5), before: before,
       Self.context(at: 2, offset: 30, chapters: chapters))
     #expect(reached.state == nil)
-    #expect(reached.send.last == .displaySleeps)
+    #expect(reached.send.last == .display(.sleep))
     let jumped = SleepTimers.followed(
       timer, .moveTo(offset: 30), before: before, Self.context(at: 2, offset: 30, speaking: false, chapters: chapters))
     #expect(jumped.state?.chapterEnd == 47)
@@ -128,5 +128,37 @@ import Testing
         .menu(.moved(steps: 2))
       ])
     #expect(ControlHandling.turned(controls, steps: 0, pushed: false, mode: .reading, Self.context(at: 1)).send.isEmpty)
+  }
+
+  @Test func theDisplaysViewWakesWithAControlAndCountsItsTimersFromIt() {
+    var view = DisplayView()
+    view.timing = DisplayTiming(dimAfter: 30, offAfter: 120, statusFor: 5)
+    view.light = .dark
+    view.asleep = true
+    let before = view
+    view = DisplayFeature.reduce(view, .controlUsed, at: 100)
+    #expect(view.lastInput == 100 && !view.asleep)
+    let effects = DisplayTimers.keepTime(from: before, &view, armed: [], at: 100)
+    #expect(view.light == .bright)
+    #expect(effects == [.startTimer(.dimDisplay, after: 30), .startTimer(.darkenDisplay, after: 120)])
+    // Armed already: a press starts none; the firing before its moment does nothing.
+    let again = DisplayFeature.reduce(view, .controlUsed, at: 110)
+    var lit = again
+    #expect(DisplayTimers.keepTime(from: view, &lit, armed: [.dimDisplay, .darkenDisplay], at: 110).isEmpty)
+    #expect(DisplayFeature.reduce(lit, .timerFired(.dimDisplay), at: 130).light == .bright)
+    #expect(DisplayFeature.reduce(lit, .timerFired(.dimDisplay), at: 140).light == .dimmed)
+    #expect(DisplayFeature.reduce(lit, .timerFired(.darkenDisplay), at: 230).light == .dark)
+  }
+
+  @Test func theStatusShowsUntilItsTimerAndABoxWithNoDisplayTimesNothing() {
+    var view = DisplayView()
+    view.timing = DisplayTiming(dimAfter: 30, offAfter: 0, statusFor: 5)
+    let before = view
+    view = DisplayFeature.reduce(view, .showStatus, at: 7)
+    #expect(DisplayTimers.keepTime(from: before, &view, armed: [.dimDisplay], at: 7) == [.startTimer(.endStatus, after: 5)])
+    #expect(DisplayFeature.reduce(view, .timerFired(.endStatus), at: 12).statusRequestedAt == nil)
+    var none = DisplayFeature.reduce(DisplayView(), .showStatus, at: 7)
+    #expect(DisplayTimers.keepTime(from: DisplayView(), &none, armed: [], at: 7).isEmpty)
+    #expect(DisplayFeature.reduce(DisplayView(), .sleep, at: 1).asleep)
   }
 }

@@ -53,7 +53,8 @@ extension Box {
       next.armedTimers.removeAll { $0 == timer }
       switch timer {
       case .tick: return Ticks.ticked(next, at: time)
-      case .dimDisplay, .darkenDisplay, .endStatus: return DisplayTimers.fired(timer, next, at: time)
+      case .dimDisplay, .darkenDisplay, .endStatus:
+        next.display = DisplayFeature.reduce(next.display, .timerFired(timer), at: time)
       }
     case .menu(let menuEvent):
       return Menu.reduce(state, menuEvent, at: time)
@@ -103,8 +104,7 @@ extension Box {
   /// sleep timer's darkness too) and counts its dimming from now, and a sleep timer's fade is taken back.
   static func controlUsed(_ state: inout BoxState, at time: Double) -> [BoxEffect] {
     state.saying.playAfterAnnouncement = false
-    state.display.lastInput = time
-    state.display.asleep = false
+    state.display = DisplayFeature.reduce(state.display, .controlUsed, at: time)
     let touched = SleepTimers.controlTouched(state.sleepTimer, FeatureContext(state, at: time))
     state.sleepTimer = touched.state
     return touched.effects

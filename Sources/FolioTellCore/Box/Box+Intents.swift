@@ -38,11 +38,9 @@ extension Box {
     case .openMenu:
       return Outcome(state, send: [.menu(.opened)])
     case .toggleBigWord:
-      next.display.mode = state.display.mode == .reading ? .bigWord : .reading
-      return Outcome(next, [.earcon(.accepted)])
+      return Outcome(state, [.earcon(.accepted)], send: [.display(.toggleBigWord)])
     case .showStatus:
-      next.display.statusRequestedAt = time
-      return Outcome(next, [.earcon(.accepted)])
+      return Outcome(state, [.earcon(.accepted)], send: [.display(.showStatus)])
     case .undo:
       return Navigation.undo(state, at: time)
     case .toggleKeyDescriber:

@@ -33,9 +33,9 @@ public enum Box {
     case .interject(let words, let resumeReading): return Interjection.say(words, state, resumeReading: resumeReading)
     case .toggleKeyDescriber:
       return state.scoping(\.controls, ControlHandling.toggleDescriber(state.controls, FeatureContext(state, at: time)))
-    case .displaySleeps:
+    case .display(let action):
       var next = state
-      next.display.asleep = true
+      next.display = DisplayFeature.reduce(state.display, action, at: time)
       return Outcome(next)
     }
   }
@@ -71,9 +71,20 @@ public enum Box {
       next.audio.isActive = true
       next.audio.pausedSince = time
     }
-    effects += Ticks.keepTime(&next)
-    effects += DisplayTimers.keepTime(from: state, &next, at: time)
-    return (next, effects)
+    let ticks = Ticks.keepTime(next)
+    arm(ticks, in: &next)
+    let displayTimers = DisplayTimers.keepTime(from: state.display, &next.display, armed: next.armedTimers, at: time)
+    arm(displayTimers, in: &next)
+    return (next, effects + ticks + displayTimers)
+  }
+
+  /// The root keeps which timers are armed from the effects that start them; starting one that is armed
+  /// replaces it.
+  static func arm(_ effects: [BoxEffect], in state: inout BoxState) {
+    for case .startTimer(let timer, _) in effects {
+      state.armedTimers.removeAll { $0 == timer }
+      state.armedTimers.append(timer)
+    }
   }
 
   /// Events that are the listener's own doing (not the engine's, nor the box's own choices).

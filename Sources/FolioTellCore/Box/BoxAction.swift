@@ -19,8 +19,8 @@ enum BoxAction: Equatable, Sendable {
   case settleJump(JumpMark)
   /// The knob's detents are over: a tone if they crossed into another chapter.
   case knobLanded(chapterBefore: Int?)
-  /// The display goes dark until a control is used (the sleep timer ended reading).
-  case displaySleeps
+  /// For the display's view (the sleep timer's end puts it to sleep).
+  case display(DisplayAction)
   /// What a press means, made by the control map: for the feature it is for.
   case intent(ControlAction)
   /// The knob's detents while reading, by the unit it moves.

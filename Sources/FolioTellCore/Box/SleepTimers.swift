@@ -110,6 +110,6 @@ enum SleepTimers {
     if let place = timer.placeAtLastControl, place != context.playback.offset {
       send.append(.playback(.moveTo(offset: place)))
     }
-    return FeatureStep(nil, send: send + [.perform(.restoreVolume), .displaySleeps])
+    return FeatureStep(nil, send: send + [.perform(.restoreVolume), .display(.sleep)])
   }
 }

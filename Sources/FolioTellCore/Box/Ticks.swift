@@ -21,9 +21,8 @@ enum Ticks {
   /// fire when nothing needs it any more (it finds nothing to do and starts no other), so the ticks keep
   /// their rhythm across a stop and a start, and what they time (the key describer's end, the sleep
   /// timer's fade, the card's release) is heard when it always was.
-  static func keepTime(_ state: inout BoxState) -> [BoxEffect] {
+  static func keepTime(_ state: BoxState) -> [BoxEffect] {
     guard needed(state), !state.armedTimers.contains(.tick) else { return [] }
-    state.armedTimers.append(.tick)
     return [.startTimer(.tick, after: interval)]
   }
 

@@ -1,0 +1,14 @@
+/// What the display's view feature is told.
+enum DisplayAction: Equatable, Sendable {
+  /// A control or the knob was used: the display wakes (from the sleep timer's darkness too) and counts
+  /// its dimming from now.
+  case controlUsed
+  /// The reading view and the big word, in turn.
+  case toggleBigWord
+  /// A long MENU: the status shows for a while.
+  case showStatus
+  /// The sleep timer ended reading: dark until a control is used.
+  case sleep
+  /// One of the display's timers fired.
+  case timerFired(BoxTimer)
+}
