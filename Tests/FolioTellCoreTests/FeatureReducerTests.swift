@@ -105,7 +105,7 @@ import Testing
     controls = step.state
     step = ControlHandling.pressed(controls, .back, .repeatWhileHeld, mode: .reading, Self.context(at: 2.1))
     #expect(step.state.describer == KeyDescriber(lastPress: 2.1))
-    guard case .interject(let words, resumeReading: false)? = step.send.first else {
+    guard case .interject(let words, before: [], resumeReading: false)? = step.send.first else {
       Issue.record("no words asked for: \(step.send)")
       return
     }
@@ -117,11 +117,11 @@ import Testing
     controls.pushedKnob = .chapter
     #expect(
       ControlHandling.turned(controls, steps: 3, pushed: false, mode: .reading, Self.context(at: 1)).send == [
-        .knob(.sentence, steps: 3)
+        .navigation(.turned(.sentence, steps: 3))
       ])
     #expect(
       ControlHandling.turned(controls, steps: -1, pushed: true, mode: .reading, Self.context(at: 1)).send == [
-        .knob(.chapter, steps: -1)
+        .navigation(.turned(.chapter, steps: -1))
       ])
     #expect(
       ControlHandling.turned(controls, steps: 2, pushed: false, mode: .menu, Self.context(at: 1)).send == [
@@ -160,5 +160,56 @@ import Testing
     var none = DisplayFeature.reduce(DisplayView(), .showStatus, at: 7)
     #expect(DisplayTimers.keepTime(from: DisplayView(), &none, armed: [], at: 7).isEmpty)
     #expect(DisplayFeature.reduce(DisplayView(), .sleep, at: 1).asleep)
+  }
+
+  static let twoChapters = [ChapterMark(title: "One", start: 0), ChapterMark(title: "Two", start: 30)]
+
+  @Test func aChapterJumpKeepsTheUndoPlaceAndAsksForTheMoveAndTheWords() {
+    let step = Navigation.reduce(
+      NavigationState(), .chapter(forward: true), Self.context(at: 4, chapters: Self.twoChapters))
+    #expect(step.state.undoPlace == 20 && step.state.lastJumpTime == 4)
+    #expect(step.send == [.interject("Two.", before: [.moveTo(offset: 30)], resumeReading: nil)])
+    let last = Navigation.reduce(
+      NavigationState(), .chapter(forward: true), Self.context(at: 4, offset: 35, chapters: Self.twoChapters))
+    #expect(last.state == NavigationState())
+    #expect(
+      last.send == [.interject("This is the last chapter.", before: [], resumeReading: nil), .perform(.earcon(.error))])
+  }
+
+  @Test func undoGoesBackAndUndoAgainGoesForth() {
+    var navigation = NavigationState()
+    navigation.undoPlace = 0
+    let back = Navigation.reduce(navigation, .undo, Self.context(at: 9, offset: 30, chapters: Self.twoChapters))
+    #expect(back.state.undoPlace == 30 && back.state.lastJumpTime == nil)
+    #expect(back.send == [.interject("Back to chapter 1, 0 percent.", before: [.moveTo(offset: 0)], resumeReading: nil)])
+    let nothing = Navigation.reduce(NavigationState(), .undo, Self.context(at: 9))
+    #expect(nothing.send.last == .perform(.earcon(.error)))
+  }
+
+  @Test func aJumpThatWentNowhereLeavesTheUndoPlaceAsItWas() throws {
+    var navigation = NavigationState()
+    navigation.undoPlace = 5
+    let context = Self.context(at: 10, offset: 30)
+    let jumped = Navigation.reduce(navigation, .jump([.jumpToNextSentenceTapped], force: false), context)
+    #expect(jumped.state.undoPlace == 30)
+    guard case .navigation(.settle(let mark))? = jumped.send.last else {
+      Issue.record("no settle asked for: \(jumped.send)")
+      return
+    }
+    // Playback did not move (the last sentence): the mark puts the undo place back.
+    #expect(Navigation.reduce(jumped.state, .settle(mark), context).state.undoPlace == 5)
+  }
+
+  @Test func theKnobByChapterMovesReadsAndSaysWithATonesThatAChapterWasCrossed() {
+    let step = Navigation.reduce(
+      NavigationState(), .turned(.chapter, steps: 1), Self.context(at: 3, chapters: Self.twoChapters))
+    #expect(
+      step.send == [
+        .readingTakenOver, .playback(.moveTo(offset: 30)), .playback(.primaryTapped),
+        .perform(.earcon(.chapterCrossed)),
+      ])
+    let nowhere = Navigation.reduce(
+      NavigationState(), .turned(.chapter, steps: 1), Self.context(at: 3, offset: 35, chapters: Self.twoChapters))
+    #expect(nowhere.effects == [.earcon(.error)] && nowhere.send.isEmpty)
   }
 }

@@ -22,15 +22,15 @@ extension Box {
       return Outcome(
         state, send: [.playback(.stopTapped), .perform(Box.say("Stopped. PLAY goes on from here.", in: state))])
     case .startOver:
-      return Navigation.keepingUndo(state, at: time, force: true, [.startOverTapped])
+      return Outcome(state, send: [.navigation(.jump([.startOverTapped], force: true))])
     case .nextSentence:
-      return Navigation.keepingUndo(state, at: time, [.jumpToNextSentenceTapped])
+      return Outcome(state, send: [.navigation(.jump([.jumpToNextSentenceTapped], force: false))])
     case .previousSentence:
-      return Navigation.keepingUndo(state, at: time, [.jumpToPreviousSentenceTapped])
+      return Outcome(state, send: [.navigation(.jump([.jumpToPreviousSentenceTapped], force: false))])
     case .nextChapter:
-      return Navigation.chapter(forward: true, state, at: time)
+      return Outcome(state, send: [.navigation(.chapter(forward: true))])
     case .previousChapter:
-      return Navigation.chapter(forward: false, state, at: time)
+      return Outcome(state, send: [.navigation(.chapter(forward: false))])
     case .faster:
       return SpokenSpeed.change(to: state.playback.wpm + SpeechRate.step, state)
     case .slower:
@@ -42,7 +42,7 @@ extension Box {
     case .showStatus:
       return Outcome(state, [.earcon(.accepted)], send: [.display(.showStatus)])
     case .undo:
-      return Navigation.undo(state, at: time)
+      return Outcome(state, send: [.navigation(.undo)])
     case .toggleKeyDescriber:
       return Outcome(state, send: [.toggleKeyDescriber])
     case .menuNext:

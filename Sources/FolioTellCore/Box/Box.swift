@@ -26,11 +26,15 @@ public enum Box {
     case .sayOver(let text, let resumeReading): return Interjection.finish(text, resumeReading: resumeReading, state)
     case .showMenu(let resumeReading): return Menu.show(resumeReading: resumeReading, state)
     case .closeMenu(let words): return Outcome(Menu.close(words, state))
-    case .settleJump(let mark): return Outcome(Navigation.settle(mark, state))
-    case .knobLanded(let chapterBefore): return Navigation.knobLanded(chapterBefore: chapterBefore, state)
+    case .navigation(let action):
+      return state.scoping(\.navigation, Navigation.reduce(state.navigation, action, FeatureContext(state, at: time)))
     case .intent(let action): return Box.intent(action, state, at: time)
-    case .knob(let unit, let steps): return Navigation.turned(unit, steps: steps, state, at: time)
-    case .interject(let words, let resumeReading): return Interjection.say(words, state, resumeReading: resumeReading)
+    case .interject(let words, let before, let resumeReading):
+      return Interjection.say(words, state, before: before, resumeReading: resumeReading)
+    case .readingTakenOver:
+      var next = state
+      next.saying.resumeAfterSaying = false
+      return Outcome(next)
     case .toggleKeyDescriber:
       return state.scoping(\.controls, ControlHandling.toggleDescriber(state.controls, FeatureContext(state, at: time)))
     case .display(let action):

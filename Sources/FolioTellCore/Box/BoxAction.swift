@@ -15,18 +15,17 @@ enum BoxAction: Equatable, Sendable {
   case showMenu(resumeReading: Bool)
   /// Leaves the menu with these words, after a setting changed.
   case closeMenu(String)
-  /// A jump is over: if it went nowhere, the undo place is what it was before it.
-  case settleJump(JumpMark)
-  /// The knob's detents are over: a tone if they crossed into another chapter.
-  case knobLanded(chapterBefore: Int?)
+  /// For the bookmarks and navigation feature.
+  case navigation(NavigationAction)
   /// For the display's view (the sleep timer's end puts it to sleep).
   case display(DisplayAction)
   /// What a press means, made by the control map: for the feature it is for.
   case intent(ControlAction)
-  /// The knob's detents while reading, by the unit it moves.
-  case knob(KnobUnit, steps: Int)
-  /// Something said over the book: reading stops for it and goes on after it (unless told otherwise).
-  case interject(String, resumeReading: Bool?)
+  /// Something said over the book: reading stops for it, what is `before` happens (a move, a new rate),
+  /// and reading goes on after it (if it was going on, unless told otherwise).
+  case interject(String, before: [PlaybackEvent], resumeReading: Bool?)
+  /// Reading was started by other means (the knob): what was said over the book no longer resumes it.
+  case readingTakenOver
   /// The key describer on or off (the chord, or the menu's item).
   case toggleKeyDescriber
 }

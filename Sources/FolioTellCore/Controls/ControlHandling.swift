@@ -1,7 +1,7 @@
 /// The controls feature. Its state is `ControlsState` (what is held, the key describer, the knob's units);
 /// it reads the mode and the context. A press or a turn meets the key describer first, then the chord,
 /// then the control map, which makes it a typed intent (`ControlAction`, or the knob's detents) that the
-/// root sends to the feature it is for (`Box.intent`, `Navigation.turned`).
+/// root sends to the feature it is for (`Box.intent`, `Navigation`).
 enum ControlHandling {
   static func pressed(
     _ controls: ControlsState, _ control: ControlName, _ gesture: Gesture, mode: ControlMode,
@@ -53,7 +53,7 @@ enum ControlHandling {
     guard mode == .reading, steps != 0 else {
       return FeatureStep(controls, send: ControlMap.actions(encoderSteps: steps, in: mode))
     }
-    return FeatureStep(controls, send: [.knob(unit, steps: steps)])
+    return FeatureStep(controls, send: [.navigation(.turned(unit, steps: steps))])
   }
 
   static func toggleDescriber(_ controls: ControlsState, _ context: FeatureContext) -> FeatureStep<ControlsState> {
@@ -64,7 +64,7 @@ enum ControlHandling {
     }
     next.describer = KeyDescriber(lastPress: context.time)
     let words = "Key describer on. Press any control to hear what it does. Hold BACK and MENU again to leave."
-    return FeatureStep(next, send: [.interject(words, resumeReading: false)])
+    return FeatureStep(next, send: [.interject(words, before: [], resumeReading: false)])
   }
 
   /// How the describer names a control: "Play", "Encoder push".

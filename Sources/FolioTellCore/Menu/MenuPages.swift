@@ -134,7 +134,7 @@ extension Menu {
       }
       let page = state.book.pages[selected]
       var words = "Page \(page.label)"
-      if let title = Navigation.chapterTitle(at: page.start, in: state) { words += ". " + title }
+      if let title = Navigation.chapterTitle(at: page.start, in: state.book) { words += ". " + title }
       return goTo(page.start, saying: words, state, at: time)
     case .chapters:
       guard selected < state.book.chapters.count else {
@@ -146,7 +146,7 @@ extension Menu {
       let percent = percentChoices[min(selected, percentChoices.count - 1)]
       let offset = Navigation.offset(ofPercent: percent, in: state.playback.book)
       var words = "\(percent) percent"
-      if let title = Navigation.chapterTitle(at: offset, in: state) { words += ". " + title }
+      if let title = Navigation.chapterTitle(at: offset, in: state.book) { words += ". " + title }
       return goTo(offset, saying: words, state, at: time)
     case .bookmarks:
       if selected == 0 { return Outcome(Bookmarks.add(state, at: time)) }
@@ -189,9 +189,10 @@ extension Menu {
 
   /// A place chosen in the menu: the menu closes, the place is said, and reading goes on if it was.
   static func goTo(_ offset: Int, saying words: String, _ state: BoxState, at time: Double) -> Outcome {
-    var went = Navigation.go(to: offset, saying: words, state, at: time, closingMenu: true)
+    var next = state
+    next.menu = nil
     // Reading goes on from the new place: the listener chose where to read.
-    went.state.saying.playAfterAnnouncement = true
-    return went
+    next.saying.playAfterAnnouncement = true
+    return Outcome(next, send: [.navigation(.go(to: offset, saying: words))])
   }
 }

@@ -39,13 +39,17 @@ enum WhereAmI {
   }
 
   /// "chapter 2, The Pool of Tears, 40 percent", for undo and bookmarks.
-  static func placeName(_ offset: Int, in state: BoxState) -> String {
+  static func placeName(_ offset: Int, book: OpenBook, text: SentenceMap) -> String {
     var parts: [String] = []
-    if let index = Navigation.chapterIndex(at: offset, in: state.book.chapters) {
+    if let index = Navigation.chapterIndex(at: offset, in: book.chapters) {
       parts.append("chapter \(index + 1)")
     }
-    parts.append("\(percent(offset, of: state.playback.book)) percent")
+    parts.append("\(percent(offset, of: text)) percent")
     return parts.joined(separator: ", ")
+  }
+
+  static func placeName(_ offset: Int, in state: BoxState) -> String {
+    placeName(offset, book: state.book, text: state.playback.book)
   }
 
   /// "less than a minute", "1 minute", "2 hours 5 minutes".
