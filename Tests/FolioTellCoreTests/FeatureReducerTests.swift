@@ -212,4 +212,20 @@ import Testing
       NavigationState(), .turned(.chapter, steps: 1), Self.context(at: 3, offset: 35, chapters: Self.twoChapters))
     #expect(nowhere.effects == [.earcon(.error)] && nowhere.send.isEmpty)
   }
+
+  @Test func aBookmarkIsAddedAtTheSentenceStartAndTheMenuIsAskedToClose() {
+    var state = BoxState(playback: PlaybackState(book: Books.three, offset: 20))
+    state.book = OpenBook(id: "three", chapters: Self.twoChapters)
+    let added = Navigation.reduce(NavigationState(bookmarks: [30]), .addBookmark, FeatureContext(state, at: 1))
+    #expect(added.state.bookmarks == [15, 30])
+    #expect(added.effects == [.addBookmark(bookID: "three", position: ReadingPosition(offset: 15, sentence: 1))])
+    #expect(added.send == [.closeMenu("Bookmark 1 added, chapter 1, 31 percent.")])
+    let again = Navigation.reduce(added.state, .addBookmark, FeatureContext(state, at: 2))
+    #expect(again.state == added.state && again.effects.isEmpty)
+    #expect(again.send == [.closeMenu("Bookmark 1 is already here.")])
+    let removed = Navigation.reduce(added.state, .removeBookmark(1), FeatureContext(state, at: 3))
+    #expect(removed.state.bookmarks == [15])
+    #expect(removed.effects == [.removeBookmark(bookID: "three", offset: 30)])
+    #expect(removed.send == [.enterMenuPage(.bookmarks, saying: "Bookmark 2 deleted. ")])
+  }
 }

@@ -1,31 +1,33 @@
-/// Bookmarks of the open book: added where the listener is, numbered in reading order, kept by the store.
+/// Bookmarks of the open book, part of the bookmarks and navigation feature: added where the listener is,
+/// numbered in reading order, kept by the store. The menu's page is the menu's: these ask it to close or
+/// to show the bookmarks again.
 enum Bookmarks {
-  static func add(_ state: BoxState, at time: Double) -> (BoxState, [BoxEffect]) {
-    guard let bookID = state.book.id, !state.playback.book.isEmpty else {
-      return Menu.close("No book is open, so there is nowhere to put a bookmark.", state)
+  static func add(_ state: NavigationState, _ context: FeatureContext) -> FeatureStep<NavigationState> {
+    guard let bookID = context.book.id, !context.playback.book.isEmpty else {
+      return FeatureStep(state, send: [.closeMenu("No book is open, so there is nowhere to put a bookmark.")])
     }
-    let offset = state.playback.sentenceStart
+    let offset = context.playback.sentenceStart
+    if let existing = state.bookmarks.firstIndex(of: offset) {
+      return FeatureStep(state, send: [.closeMenu("Bookmark \(existing + 1) is already here.")])
+    }
     var next = state
-    if let existing = state.navigation.bookmarks.firstIndex(of: offset) {
-      return Menu.close("Bookmark \(existing + 1) is already here.", state)
-    }
-    next.navigation.bookmarks = (state.navigation.bookmarks + [offset]).sorted()
-    let number = (next.navigation.bookmarks.firstIndex(of: offset) ?? 0) + 1
-    let place = ReadingPosition(offset: offset, sentence: state.playback.book.sentenceIndex(at: offset))
-    let (closed, effects) = Menu.close(
-      "Bookmark \(number) added, \(WhereAmI.placeName(offset, in: state)).", next)
-    return (closed, [.addBookmark(bookID: bookID, position: place)] + effects)
+    next.bookmarks = (state.bookmarks + [offset]).sorted()
+    let number = (next.bookmarks.firstIndex(of: offset) ?? 0) + 1
+    let place = ReadingPosition(offset: offset, sentence: context.playback.book.sentenceIndex(at: offset))
+    let placeName = WhereAmI.placeName(offset, book: context.book, text: context.playback.book)
+    return FeatureStep(
+      next, [.addBookmark(bookID: bookID, position: place)],
+      send: [.closeMenu("Bookmark \(number) added, \(placeName).")])
   }
 
-  static func remove(at index: Int, _ state: BoxState) -> (BoxState, [BoxEffect]) {
-    guard let bookID = state.book.id, index < state.navigation.bookmarks.count else { return (state, []) }
+  static func remove(at index: Int, _ state: NavigationState, _ context: FeatureContext)
+    -> FeatureStep<NavigationState>
+  {
+    guard let bookID = context.book.id, index < state.bookmarks.count else { return FeatureStep(state) }
     var next = state
-    let offset = next.navigation.bookmarks.remove(at: index)
-    let (entered, effects) = Menu.enter(.bookmarks, next)
-    var said = effects
-    if case .announce(let text, let wpm, let voice)? = said.first {
-      said = [.announce(text: "Bookmark \(index + 1) deleted. " + text, wpm: wpm, voice: voice)]
-    }
-    return (entered, [.removeBookmark(bookID: bookID, offset: offset)] + said)
+    let offset = next.bookmarks.remove(at: index)
+    return FeatureStep(
+      next, [.removeBookmark(bookID: bookID, offset: offset)],
+      send: [.enterMenuPage(.bookmarks, saying: "Bookmark \(index + 1) deleted. ")])
   }
 }

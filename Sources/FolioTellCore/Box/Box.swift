@@ -26,6 +26,7 @@ public enum Box {
     case .sayOver(let text, let resumeReading): return Interjection.finish(text, resumeReading: resumeReading, state)
     case .showMenu(let resumeReading): return Menu.show(resumeReading: resumeReading, state)
     case .closeMenu(let words): return Outcome(Menu.close(words, state))
+    case .enterMenuPage(let page, let words): return Outcome(Menu.enter(page, saying: words, state))
     case .navigation(let action):
       return state.scoping(\.navigation, Navigation.reduce(state.navigation, action, FeatureContext(state, at: time)))
     case .intent(let action): return Box.intent(action, state, at: time)

@@ -15,6 +15,8 @@ enum BoxAction: Equatable, Sendable {
   case showMenu(resumeReading: Bool)
   /// Leaves the menu with these words, after a setting changed.
   case closeMenu(String)
+  /// A page of the menu entered again, with these words before its own (what was just done on it).
+  case enterMenuPage(MenuState.Page, saying: String)
   /// For the bookmarks and navigation feature.
   case navigation(NavigationAction)
   /// For the display's view (the sleep timer's end puts it to sleep).

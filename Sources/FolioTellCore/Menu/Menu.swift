@@ -63,6 +63,13 @@ public enum Menu {
     return (next, [announceItem(menu, in: next, opening: true)])
   }
 
+  /// A page entered with words said before its own (what was just done).
+  static func enter(_ page: MenuState.Page, saying words: String, _ state: BoxState) -> (BoxState, [BoxEffect]) {
+    let (entered, effects) = enter(page, state)
+    guard case .announce(let text, let wpm, let voice)? = effects.first else { return (entered, effects) }
+    return (entered, [.announce(text: words + text, wpm: wpm, voice: voice)] + effects.dropFirst())
+  }
+
   static func reduce(_ state: BoxState, _ event: MenuEvent, at time: Double) -> Outcome {
     var next = state
     switch event {

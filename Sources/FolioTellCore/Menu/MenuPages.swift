@@ -149,7 +149,7 @@ extension Menu {
       if let title = Navigation.chapterTitle(at: offset, in: state.book) { words += ". " + title }
       return goTo(offset, saying: words, state, at: time)
     case .bookmarks:
-      if selected == 0 { return Outcome(Bookmarks.add(state, at: time)) }
+      if selected == 0 { return Outcome(state, send: [.navigation(.addBookmark)]) }
       return Outcome(enter(.bookmark, subject: selected - 1, state))
     case .speed:
       let speeds = speeds(in: state)

@@ -16,6 +16,8 @@ enum Navigation {
     case .turned(let unit, let steps): return turned(unit, steps: steps, state, context)
     case .go(let offset, let words): return go(to: offset, saying: words, state, context)
     case .settle(let mark): return FeatureStep(settle(mark, state, context))
+    case .addBookmark: return Bookmarks.add(state, context)
+    case .removeBookmark(let index): return Bookmarks.remove(at: index, state, context)
     case .knobLanded(let chapterBefore):
       let now = chapterIndex(at: context.playback.offset, in: context.book.chapters)
       return FeatureStep(state, now != chapterBefore ? [.earcon(.chapterCrossed)] : [])

@@ -14,4 +14,8 @@ enum NavigationAction: Equatable, Sendable {
   case settle(JumpMark)
   /// The knob's detents are over: a tone if they crossed into another chapter.
   case knobLanded(chapterBefore: Int?)
+  /// A bookmark where the listener is (the menu's "Add a bookmark here").
+  case addBookmark
+  /// The bookmark of this index deleted (its page in the menu).
+  case removeBookmark(Int)
 }

@@ -18,7 +18,7 @@ enum BookmarkItem: CaseIterable, MenuItem {
       let words = "Bookmark \(menu.subject + 1). \(WhereAmI.placeName(offset, in: state))"
       return Menu.goTo(offset, saying: words, state, at: time)
     case .delete:
-      return Outcome(Bookmarks.remove(at: menu.subject, state))
+      return Outcome(state, send: [.navigation(.removeBookmark(menu.subject))])
     }
   }
 }
