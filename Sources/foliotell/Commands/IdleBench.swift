@@ -38,12 +38,38 @@ enum IdleBench {
     measure("while reading", seconds: seconds, target: nil)
     appliance.runtime.post(.control(name: ControlName.play, gesture: .short))
     // The pause releases the card after audioIdleSeconds, at the next tick; then nothing is pending.
-    usleep(UInt32((config.audioIdleSeconds + 6) * 1_000_000))
+    waitUntilAtRest(appliance, atMost: config.audioIdleSeconds + 30)
     measure("paused, at rest", seconds: seconds, target: 0)
     appliance.runtime.post(.control(name: ControlName.stop, gesture: .short))
-    // STOP's tone opens the card again; it is let go after the same quiet time, at the next tick.
-    usleep(UInt32((config.audioIdleSeconds + 6) * 1_000_000))
+    // STOP's words open the card again; it is let go after the same quiet time, at the next tick.
+    waitUntilAtRest(appliance, atMost: config.audioIdleSeconds + 30)
     measure("stopped", seconds: seconds, target: 0)
+  }
+
+  /// Waits (polling from this thread, which is not counted) for the press just posted to be taken (the
+  /// card opened or a timer armed), and then until the box is at rest again: the card let go and no timer
+  /// armed. A box that never gets there is measured anyway, and says so.
+  static func waitUntilAtRest(_ appliance: Appliance, atMost seconds: Double) {
+    func atRest() -> Bool {
+      let state = appliance.runtime.snapshot
+      return !state.audio.isActive && state.armedTimers.isEmpty
+    }
+    var waited = 0.0
+    while atRest(), waited < 5 {
+      usleep(10_000)
+      waited += 0.01
+    }
+    waited = 0
+    while waited < seconds {
+      if atRest() {
+        // One more moment, so the step that let the card go has finished its effects.
+        usleep(200_000)
+        return
+      }
+      usleep(100_000)
+      waited += 0.1
+    }
+    print("(the box was not at rest after \(Int(seconds)) s: the card is held or a timer is armed)")
   }
 
   /// Context switches of every thread but this one, over `seconds`.
