@@ -115,6 +115,31 @@ import Testing
     #expect(Set(members.keys).isDisjoint(with: Set(TraceVersion2.moved.keys).subtracting(features)))
   }
 
+  /// `library` was a flat field of version 2 and is a feature of version 3: a header with a book being
+  /// opened from the menu keeps both the books and the one being opened, whatever order the fields move in.
+  @Test func aVersion2LibraryAndTheBookBeingOpenedMoveIntoTheLibraryFeature() throws {
+    let path = TraceRegressionTests.folder + "/version2-header-book-menu-sleep-timer.json"
+    let frozen = try String(contentsOfFile: path, encoding: .utf8)
+    let text = frozen.replacingOccurrences(of: #""library":["#, with: #""openingFromMenu":"a","library":["#)
+    try #require(text != frozen)
+    for _ in 0..<20 {
+      let state = try TraceCoding.readHeader(text, line: 1)
+      #expect(state.library.opening == "a")
+      #expect(state.library.books.map(\.id) == ["b", "a"])
+    }
+    guard case .object(let header) = try JSONValue.parse(text), let flat = header["state"] else {
+      Issue.record("the header is not an object")
+      return
+    }
+    guard case .object(let members) = TraceVersion2.converted(flat), case .object(let library)? = members["library"]
+    else {
+      Issue.record("no library feature")
+      return
+    }
+    #expect(library["opening"] == .string("a"))
+    #expect(members["openingFromMenu"] == nil)
+  }
+
   /// One session, written as version 1 would have written it (the frozen writer) and as version 2 writes
   /// it: both replay to the same box.
   @Test func aVersion1TraceReplaysToTheSameBoxAsVersion2() throws {

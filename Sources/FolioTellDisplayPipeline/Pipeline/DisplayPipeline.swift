@@ -78,7 +78,7 @@ public final class DisplayPipeline: Sendable {
       let same =
         before.word == after.word && before.offset == after.offset && before.phase == after.phase
         && before.failure == after.failure && before.wpm == after.wpm && before.book.count == after.book.count
-        && shared.reader.menu == state.menu && shared.reader.library == state.library
+        && shared.reader.menu == state.menu && shared.reader.library.books == state.library.books
         && shared.reader.sleepTimer?.minutesLeft == state.sleepTimer?.minutesLeft
         && shared.reader.display == state.display && shared.reader.book.title == state.book.title
       shared.reader = state

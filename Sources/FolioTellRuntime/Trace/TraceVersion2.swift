@@ -24,12 +24,15 @@ public enum TraceVersion2 {
     "about": ("condition", "about"),
   ]
 
-  /// A version 2 state as version 3 keeps it. A field the features no longer know stays where it was
-  /// (and is then ignored, as any unknown field is).
+  /// A version 2 state as version 3 keeps it. Every flat field is taken out before any is put back, so a
+  /// field named like the feature it moves into (`library` into `library.books`) is never taken for that
+  /// feature. A field the features no longer know stays where it was (and is then ignored, as any unknown
+  /// field is).
   public static func converted(_ state: JSONValue) -> JSONValue {
     guard case .object(var members) = state else { return state }
-    for (name, place) in moved {
-      guard let value = members.removeValue(forKey: name) else { continue }
+    let taken = moved.keys.sorted().compactMap { name in members.removeValue(forKey: name).map { (name, $0) } }
+    for (name, value) in taken {
+      guard let place = moved[name] else { continue }
       var feature: [String: JSONValue] = [:]
       if case .object(let existing)? = members[place.feature] { feature = existing }
       feature[place.field] = value
