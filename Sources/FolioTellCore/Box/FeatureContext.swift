@@ -14,6 +14,6 @@ struct FeatureContext: Sendable {
 
   /// The box saying something in its own words, with the reading voice and rate.
   func say(_ text: String) -> BoxEffect {
-    .announce(text: text, wpm: playback.wpm, voice: playback.voice)
+    Box.say(text, with: playback)
   }
 }

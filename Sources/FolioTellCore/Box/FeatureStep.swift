@@ -11,6 +11,11 @@ struct FeatureStep<State: Sendable>: Sendable {
     self.effects = effects
     self.send = send
   }
+
+  /// Effects already made come first.
+  func after(_ earlier: [BoxEffect]) -> FeatureStep {
+    FeatureStep(state, earlier + effects, send: send)
+  }
 }
 
 extension BoxState {

@@ -1,23 +1,10 @@
-/// What a feature's reducer returns: the state it leaves, its effects in order, and the actions it asks the
-/// root to send next (see `BoxAction`).
-struct Outcome: Sendable {
-  var state: BoxState
-  var effects: [BoxEffect]
-  var send: [BoxAction]
+/// What a reducer on the whole state returns: the same as a feature's step, with the root state as its
+/// state (see `FeatureStep` and `BoxAction`).
+typealias Outcome = FeatureStep<BoxState>
 
-  init(_ state: BoxState, _ effects: [BoxEffect] = [], send: [BoxAction] = []) {
-    self.state = state
-    self.effects = effects
-    self.send = send
-  }
-
-  /// A feature's step that asks nothing more.
+extension FeatureStep where State == BoxState {
+  /// A step that asks nothing more.
   init(_ step: (BoxState, [BoxEffect])) {
     self.init(step.0, step.1)
-  }
-
-  /// Effects already made come first.
-  func after(_ earlier: [BoxEffect]) -> Outcome {
-    Outcome(state, earlier + effects, send: send)
   }
 }

@@ -30,15 +30,10 @@ struct OpenedBook: Sendable {
       closing, .bookOpened(bookID: bookID, saved: restored, at: time))
     if let save { effects.append(.savePosition(save)) }
     let inBook = { (offset: Int) in offset >= 0 && offset <= book.endOffset }
-    next.book.id = bookID
-    next.book.title = title
-    next.book.path = path
-    next.book.chapters = chapters
+    next.book = OpenBook(
+      id: bookID, title: title, path: path, chapters: chapters, pages: pages.filter { inBook($0.start) },
+      notes: notes.filter(inBook), paragraphs: paragraphs.filter(inBook), language: language)
     next.navigation.bookmarks = bookmarks.filter(inBook).sorted()
-    next.book.pages = pages.filter { inBook($0.start) }
-    next.book.notes = notes.filter(inBook)
-    next.book.language = language
-    next.book.paragraphs = paragraphs.filter(inBook)
     next.navigation.undoPlace = nil
     next.navigation.lastJumpTime = nil
     next.resume.pausedAt = nil

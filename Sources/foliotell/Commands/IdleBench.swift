@@ -60,16 +60,20 @@ enum IdleBench {
       waited += 0.01
     }
     waited = 0
-    while waited < seconds {
-      if atRest() {
-        // One more moment, so the step that let the card go has finished its effects.
-        usleep(200_000)
-        return
-      }
+    while !atRest(), waited < seconds {
       usleep(100_000)
       waited += 0.1
     }
-    print("(the box was not at rest after \(Int(seconds)) s: the card is held or a timer is armed)")
+    // The step that let the card go is over once no thread has woken for a tenth of a second.
+    var last = switches(except: getpid()).mapValues(\.count)
+    while waited < seconds {
+      usleep(100_000)
+      waited += 0.1
+      let now = switches(except: getpid()).mapValues(\.count)
+      if atRest(), now == last { return }
+      last = now
+    }
+    print("(the box was not at rest after \(Int(seconds)) s: the card is held, a timer is armed or a thread wakes)")
   }
 
   /// Context switches of every thread but this one, over `seconds`.
