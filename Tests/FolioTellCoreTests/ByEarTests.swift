@@ -81,6 +81,33 @@ import Testing
     #expect(state.playback.offset == 65)
   }
 
+  /// Held PLAY during the greeting at power-on (its repeats and release too): where am I is said over the
+  /// greeting, and reading then starts from the kept sentence as the greeting would have.
+  @Test mutating func whereAmIDuringTheGreetingThenReads() {
+    self = ByEarTests(saved: ReadingPosition(offset: 65, sentence: 5))
+    send(.poweredOn, at: 0.6)
+    #expect(said == ["A Tale. Chapter Two."])
+    press(.play, .long, at: 2.2)
+    #expect(said.first?.hasPrefix("A Tale. Chapter Two. ") == true)
+    press(.play, .repeat, at: 2.4)
+    press(.play, .release, at: 2.9)
+    #expect(state.playback.phase == .idle)
+    send(.announcementFinished, at: 9.8)
+    #expect(effects.first == .playback(.startUtterance(token: 1, offset: 61, wpm: 175, voice: "en")))
+    send(.announcementFinished, at: 10)
+    #expect(effects.isEmpty)
+  }
+
+  /// Turning the knob or opening the menu during the greeting takes over: nothing starts by itself.
+  @Test mutating func aTurnDuringTheGreetingTakesOver() {
+    self = ByEarTests(saved: ReadingPosition(offset: 65, sentence: 5))
+    send(.poweredOn, at: 0.6)
+    send(.encoder(steps: 1), at: 1)
+    send(.announcementFinished, at: 3)
+    #expect(!effects.contains { if case .playback(.startUtterance) = $0 { return true } else { return false } })
+    #expect(state.playback.phase == .idle)
+  }
+
   @Test mutating func theSleepTimersTimeLeftIsPartOfWhereAmI() {
     state.sleepTimer = SleepTimer(remaining: 600, lastTick: 0, minutes: 10)
     press(.play, .long)

@@ -19,6 +19,8 @@ extension Box {
       return next.scoping(\.controls, ControlHandling.pressed(next.controls, name, gesture, mode: mode, context))
         .after(touched)
     case .encoder(let steps), .encoderPushed(let steps):
+      // A turn moves the place: the listener took over, and the greeting no longer starts reading.
+      next.saying.playAfterAnnouncement = false
       let touched = controlUsed(&next, at: time)
       var pushed: Bool { if case .encoderPushed = event { return true } else { return false } }
       let context = FeatureContext(next, at: time)
@@ -100,10 +102,10 @@ extension Box {
     return Outcome(next, effects)
   }
 
-  /// The listener took over: the greeting no longer starts reading by itself, the display wakes (from the
-  /// sleep timer's darkness too) and counts its dimming from now, and a sleep timer's fade is taken back.
+  /// A control was touched: the display wakes (from the sleep timer's darkness too) and counts its dimming
+  /// from now, and a sleep timer's fade is taken back. Whether the greeting still starts reading is the
+  /// intent's to say (`Box.intent`): where am I, asked over it, does not take over.
   static func controlUsed(_ state: inout BoxState, at time: Double) -> [BoxEffect] {
-    state.saying.playAfterAnnouncement = false
     state.display = DisplayFeature.reduce(state.display, .controlUsed, at: time)
     let touched = SleepTimers.controlTouched(state.sleepTimer, FeatureContext(state, at: time))
     state.sleepTimer = touched.state

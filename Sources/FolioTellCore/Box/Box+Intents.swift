@@ -9,6 +9,11 @@ extension Box {
     default:
       next.saying.resumeAfterSaying = false
     }
+    // The greeting still starts reading after what is only said over it; anything else takes over.
+    switch action {
+    case .whereAmI, .faster, .slower: break
+    default: next.saying.playAfterAnnouncement = false
+    }
     let state = next
     switch action {
     case .playPause:

@@ -6,7 +6,8 @@ enum Interjection {
   static func say(
     _ text: String, _ state: BoxState, before change: [PlaybackEvent] = [], resumeReading: Bool? = nil
   ) -> Outcome {
-    let wasReading = isReading(state.playback.phase) || state.saying.resumeAfterSaying
+    let wasReading =
+      isReading(state.playback.phase) || state.saying.resumeAfterSaying || state.saying.playAfterAnnouncement
     let stop: [BoxAction] = state.playback.phase.liveUtterance != nil ? [.playback(.stopTapped)] : []
     return Outcome(
       state, send: stop + change.map { .playback($0) } + [.sayOver(text, resumeReading: resumeReading ?? wasReading)])
@@ -15,6 +16,8 @@ enum Interjection {
   /// The words, once reading has stopped and the place has moved, in the voice and rate now chosen.
   static func finish(_ text: String, resumeReading: Bool, _ state: BoxState) -> Outcome {
     var next = state
+    // A greeting cut short by these words hands its "then read" on to them.
+    next.saying.playAfterAnnouncement = false
     next.saying.resumeAfterSaying = resumeReading
     return Outcome(next, [Box.say(text, in: next)])
   }
