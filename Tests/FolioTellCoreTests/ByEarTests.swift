@@ -89,7 +89,7 @@ import Testing
     #expect(said == ["A Tale. Chapter Two."])
     press(.play, .long, at: 2.2)
     #expect(said.first?.hasPrefix("A Tale. Chapter Two. ") == true)
-    press(.play, .repeat, at: 2.4)
+    press(.play, .repeatWhileHeld, at: 2.4)
     press(.play, .release, at: 2.9)
     #expect(state.playback.phase == .idle)
     send(.announcementFinished, at: 9.8)
@@ -98,14 +98,26 @@ import Testing
     #expect(effects.isEmpty)
   }
 
-  /// Turning the knob or opening the menu during the greeting takes over: nothing starts by itself.
-  @Test mutating func aTurnDuringTheGreetingTakesOver() {
+  /// Turning the knob or opening the menu during the greeting takes over: the greeting's end starts nothing.
+  @Test mutating func aTurnOrTheMenuDuringTheGreetingTakesOver() {
     self = ByEarTests(saved: ReadingPosition(offset: 65, sentence: 5))
     send(.poweredOn, at: 0.6)
     send(.encoder(steps: 1), at: 1)
+    #expect(effects.contains(.playback(.startUtterance(token: 1, offset: 76, wpm: 175, voice: "en"))))
     send(.announcementFinished, at: 3)
-    #expect(!effects.contains { if case .playback(.startUtterance) = $0 { return true } else { return false } })
+    #expect(effects.isEmpty)
+    #expect(state.playback.utteranceToken == 1)
+
+    self = ByEarTests(saved: ReadingPosition(offset: 65, sentence: 5))
+    send(.poweredOn, at: 0.6)
+    press(.menu, at: 1)
+    #expect(state.menu != nil)
+    send(.announcementFinished, at: 3)
+    press(.back, at: 4)
+    #expect(state.menu == nil)
+    send(.announcementFinished, at: 5)
     #expect(state.playback.phase == .idle)
+    #expect(state.playback.utteranceToken == 0)
   }
 
   @Test mutating func theSleepTimersTimeLeftIsPartOfWhereAmI() {

@@ -169,6 +169,24 @@ import Testing
     #expect(result.errors.contains("line 2: not valid JSON"))
   }
 
+  /// A pulled plug leaves the daemon's trace with a torn last line: NUL bytes, or a line without its end.
+  @Test func aTraceCutByThePowerGoingOffReplaysUpToItsLastWholeLine() throws {
+    let whole = "{\"document\": {\"sentences\": [[0, 14], [15, 29]]}}\n{\"t\": 0, \"event\": \"primaryTapped\"}\n"
+    for torn in [String(repeating: "\0", count: 300), "{\"event\": \"willSpeakRange\", \"tok", "{\"event\": \"will\0\0\0\0"] {
+      let result = try run(["replay", write(whole + torn)])
+      #expect(result.status == 0, "\(result.errors)")
+      #expect(result.output.split(separator: "\n").count == 1)
+      #expect(result.errors.contains("line 3 was cut short when the power went off; replayed the 2 lines before it"))
+    }
+    // A whole last line without its newline is an event, and a bad line that ends in its newline is an error.
+    let unended = try run(["replay", write(whole + "{\"event\": \"willSpeakRange\", \"token\": 1, \"location\": 15, \"length\": 4}")])
+    #expect(unended.status == 0)
+    #expect(unended.output.split(separator: "\n").count == 2)
+    let broken = try run(["replay", write(whole + "{\"event\": \"willSpeakRange\", \"tok\n")])
+    #expect(broken.status == 2)
+    #expect(broken.errors.contains("line 3: not valid JSON"))
+  }
+
   @Test func replayOfAMissingFileSaysSo() throws {
     let result = try run(["replay", "/no/such/trace.jsonl"])
     #expect(result.status != 0)

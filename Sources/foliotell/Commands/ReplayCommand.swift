@@ -51,8 +51,18 @@ enum ReplayCommand {
       // "\r\n" is one Character, and a newline: Windows line endings split like Unix ones.
       var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
       if lines.last == "" { lines.removeLast() }
-      for line in lines {
-        if let result = try replay.feed(line) {
+      for (index, line) in lines.enumerated() {
+        let fed: String?
+        do {
+          fed = try replay.feed(line)
+        } catch where index == lines.count - 1 && (line.contains("\0") || !text.hasSuffix("\n")) {
+          // The power went off while the box wrote its last line: cut off before its newline, or left as
+          // the NUL bytes ext4 had sized for it but not written (the trace is not synced; the place is).
+          WritableFile.standardError.print(
+            "foliotell: \(path): line \(index + 1) was cut short when the power went off; replayed the \(index) lines before it\n")
+          break
+        }
+        if let result = fed {
           output += result + "\n"
           if output.utf8.count > 1 << 16 {
             WritableFile.standardOutput.print(output)
@@ -68,3 +78,4 @@ enum ReplayCommand {
     }
   }
 }
+
