@@ -228,4 +228,42 @@ import Testing
     #expect(removed.effects == [.removeBookmark(bookID: "three", offset: 30)])
     #expect(removed.send == [.enterMenuPage(.bookmarks, saying: "Bookmark 2 deleted. ")])
   }
+
+  /// The menu changes only where the listener is in it: a choice that changes a setting, the display or the
+  /// sleep timer is asked of those features, and leaving the menu of the root.
+  @Test func theMenuMovesOnItsOwnStateAndAsksTheOtherFeaturesForItsChoices() throws {
+    var box = BoxState(playback: PlaybackState(book: Books.three, offset: 20))
+    box.book = OpenBook(id: "three", chapters: Self.twoChapters)
+    box.settings.volume = 50
+    box.menu = MenuState(page: .volume, selected: 0, resumeReading: true)
+    let moved = Menu.reduce(box.menu, .moved(steps: 3), MenuContext(box, at: 1))
+    #expect(moved.state == MenuState(page: .volume, selected: 3, resumeReading: true))
+    #expect(moved.effects == [.announce(text: "40 percent. 4 of 10.", wpm: 175, voice: "en")])
+    box.menu = moved.state
+    let chosen = Menu.reduce(box.menu, .chosen, MenuContext(box, at: 2))
+    #expect(chosen.state == moved.state && chosen.effects.isEmpty)
+    #expect(chosen.send == [.settings(.volume(40)), .closeMenu("Volume 40 percent.")])
+
+    box.menu = MenuState(page: .display, selected: 2)
+    let night = Menu.reduce(box.menu, .chosen, MenuContext(box, at: 3))
+    #expect(night.send == [.display(.night(true)), .closeMenu("Night mode on.")])
+
+    box.menu = MenuState(page: .sleepTimer, selected: 1)
+    let sleep = Menu.reduce(box.menu, .chosen, MenuContext(box, at: 4))
+    let timer = try #require(SleepTimers.make(minutes: 15, FeatureContext(box, at: 4)))
+    #expect(sleep.send == [.setSleepTimer(timer), .closeMenu("Reading stops in 15 minutes.")])
+
+    box.menu = MenuState(page: .chapters, selected: 1)
+    let chapter = Menu.reduce(box.menu, .chosen, MenuContext(box, at: 5))
+    #expect(chapter.state == nil)
+    #expect(chapter.send == [.readWhenSaid, .navigation(.go(to: 30, saying: "Two"))])
+  }
+
+  @Test func theSettingsFeatureSetsTheSoundAtOnce() {
+    let louder = SettingsFeature.reduce(SettingsState(), .volume(70))
+    #expect(louder.state.volume == 70 && louder.effects == [.setVolume(70)])
+    let quiet = SettingsFeature.reduce(louder.state, .earcons(false))
+    #expect(!quiet.state.earcons && quiet.effects.isEmpty)
+    #expect(SleepTimers.set(nil, replacing: SleepTimer(remaining: 5, lastTick: 0, minutes: 1)).effects.isEmpty)
+  }
 }

@@ -59,7 +59,7 @@ extension Box {
         next.display = DisplayFeature.reduce(next.display, .timerFired(timer), at: time)
       }
     case .menu(let menuEvent):
-      return Menu.reduce(state, menuEvent, at: time)
+      return state.scoping(\.menu, Menu.reduce(state.menu, menuEvent, MenuContext(state, at: time)))
     case .bookFailedToOpen(let title, let reason):
       // From now on the book is listed with the reason, instead of failing again in silence.
       if let id = state.library.opening, let index = state.library.books.firstIndex(where: { $0.id == id }) {
@@ -76,7 +76,7 @@ extension Box {
         effects.append(Box.say(Menu.announcement(menu, in: next, opening: true), in: next))
       }
     case .libraryChanged(let entries):
-      return Menu.libraryChanged(entries, state)
+      return libraryChanged(entries, state, at: time)
     case .shuttingDown:
       // Nothing said or read after this: a greeting or an interjection that ends later does not start reading.
       next.saying.playAfterAnnouncement = false

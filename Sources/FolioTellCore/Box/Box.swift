@@ -21,12 +21,13 @@ public enum Box {
     switch action {
     case .event(let event): return handle(event, state, at: time)
     case .playback(let event): return playbackStep(event, state, at: time)
-    case .menu(let event): return Menu.reduce(state, event, at: time)
+    case .menu(let event): return state.scoping(\.menu, Menu.reduce(state.menu, event, MenuContext(state, at: time)))
     case .perform(let effect): return Outcome(state, [effect])
     case .sayOver(let text, let resumeReading): return Interjection.finish(text, resumeReading: resumeReading, state)
-    case .showMenu(let resumeReading): return Menu.show(resumeReading: resumeReading, state)
-    case .closeMenu(let words): return Outcome(Menu.close(words, state))
-    case .enterMenuPage(let page, let words): return Outcome(Menu.enter(page, saying: words, state))
+    case .showMenu(let resumeReading): return showMenu(resumeReading: resumeReading, state, at: time)
+    case .closeMenu(let words): return closeMenu(words, state)
+    case .enterMenuPage(let page, let words):
+      return state.scoping(\.menu, Menu.enter(page, saying: words, from: state.menu, MenuContext(state, at: time)))
     case .navigation(let action):
       return state.scoping(\.navigation, Navigation.reduce(state.navigation, action, FeatureContext(state, at: time)))
     case .intent(let action): return Box.intent(action, state, at: time)
@@ -41,6 +42,18 @@ public enum Box {
     case .display(let action):
       var next = state
       next.display = DisplayFeature.reduce(state.display, action, at: time)
+      return Outcome(next)
+    case .settings(let action):
+      return state.scoping(\.settings, SettingsFeature.reduce(state.settings, action))
+    case .setSleepTimer(let timer):
+      return state.scoping(\.sleepTimer, SleepTimers.set(timer, replacing: state.sleepTimer))
+    case .openingBook(let id):
+      var next = state
+      next.library.opening = id
+      return Outcome(next)
+    case .readWhenSaid:
+      var next = state
+      next.saying.playAfterAnnouncement = true
       return Outcome(next)
     }
   }

@@ -30,4 +30,12 @@ enum BoxAction: Equatable, Sendable {
   case readingTakenOver
   /// The key describer on or off (the chord, or the menu's item).
   case toggleKeyDescriber
+  /// A sound setting chosen in the menu.
+  case settings(SettingsAction)
+  /// The sleep timer the listener set in the menu (nil: off).
+  case setSleepTimer(SleepTimer?)
+  /// A book chosen in the menu is being opened: the library keeps which, for when it fails to open.
+  case openingBook(id: String)
+  /// Reading starts once what is being said ends (a place chosen in the menu): the listener chose where.
+  case readWhenSaid
 }

@@ -27,6 +27,11 @@ enum SleepTimers {
     return Double(words) * 60 / Double(max(playback.wpm, 1))
   }
 
+  /// A timer the listener set in the menu, or none (off): a fade under way is taken back.
+  static func set(_ timer: SleepTimer?, replacing current: SleepTimer?) -> FeatureStep<SleepTimer?> {
+    FeatureStep(timer, timer == nil && current?.isFading == true ? [.restoreVolume] : [])
+  }
+
   /// A control or the knob was used: the listener is awake. A fade is taken back and the timer starts again.
   static func controlTouched(_ timer: SleepTimer?, _ context: FeatureContext) -> FeatureStep<SleepTimer?> {
     guard var timer else { return FeatureStep(nil) }

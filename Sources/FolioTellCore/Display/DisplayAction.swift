@@ -5,6 +5,10 @@ enum DisplayAction: Equatable, Sendable {
   case controlUsed
   /// The reading view and the big word, in turn.
   case toggleBigWord
+  /// The menu's Display page: the reading view's text size, night mode, the display off or on.
+  case textSize(TextSize)
+  case night(Bool)
+  case off(Bool)
   /// A long MENU: the status shows for a while.
   case showStatus
   /// The sleep timer ended reading: dark until a control is used.

@@ -9,6 +9,12 @@ enum DisplayFeature {
       next.asleep = false
     case .toggleBigWord:
       next.mode = view.mode == .reading ? .bigWord : .reading
+    case .textSize(let size):
+      next.textSize = size
+    case .night(let on):
+      next.night = on
+    case .off(let off):
+      next.isOff = off
     case .showStatus:
       next.statusRequestedAt = time
     case .sleep:

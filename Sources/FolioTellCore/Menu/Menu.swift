@@ -1,5 +1,8 @@
-/// The menu: opening it stops reading (the place is kept), so the voice is free to say the items. Every
-/// choice ends in something heard: reading goes on, or the box says what to press next.
+/// The menu feature: opening it stops reading (the place is kept), so the voice is free to say the items.
+/// Every choice ends in something heard: reading goes on, or the box says what to press next. Its state is
+/// where the listener is in it (`MenuState`, nil while closed); it reads the rest of the box from its
+/// context, and a choice that changes another feature (a setting, the sleep timer, the display, the place)
+/// is an action the root sends, as is leaving the menu (`BoxAction.closeMenu`, the root's).
 public enum Menu {
   public static let sleepChoices: [Int?] = [0, 15, 30, 45, 60, nil]
   public static let percentChoices = Array(stride(from: 0, through: 90, by: 10))
@@ -27,7 +30,9 @@ public enum Menu {
 
   /// What the voice says for the selected item: "Books. 2 of 4."
   static func announcement(_ menu: MenuState, in state: BoxState, opening: Bool = false) -> String {
-    let items = items(of: menu.page, in: state)
+    var shown = state
+    shown.menu = menu
+    let items = items(of: menu.page, in: shown)
     let item = items[min(menu.selected, items.count - 1)]
     let prefix = opening ? "\(title(of: menu.page)). " : ""
     let said = item.hasSuffix(".") ? item : item + "."
@@ -51,103 +56,70 @@ public enum Menu {
     return Box.say(text, in: state)
   }
 
-  static func enter(_ page: MenuState.Page, selected: Int = 0, subject: Int = 0, _ state: BoxState) -> (
-    BoxState, [BoxEffect]
-  ) {
-    var next = state
-    let count = items(of: page, in: state).count
-    let menu = MenuState(
-      page: page, selected: min(max(selected, 0), count - 1), subject: subject,
-      resumeReading: state.menu?.resumeReading ?? false)
-    next.menu = menu
-    return (next, [announceItem(menu, in: next, opening: true)])
+  /// A page entered from `menu` (nil: the menu opening), said with its title.
+  static func enter(
+    _ page: MenuState.Page, selected: Int = 0, subject: Int = 0, from menu: MenuState?, _ context: MenuContext
+  ) -> FeatureStep<MenuState?> {
+    var entered = MenuState(page: page, selected: 0, subject: subject, resumeReading: menu?.resumeReading ?? false)
+    let count = items(of: page, in: context.showing(entered)).count
+    entered.selected = min(max(selected, 0), count - 1)
+    return FeatureStep(entered, [announceItem(entered, in: context.box, opening: true)])
   }
 
   /// A page entered with words said before its own (what was just done).
-  static func enter(_ page: MenuState.Page, saying words: String, _ state: BoxState) -> (BoxState, [BoxEffect]) {
-    let (entered, effects) = enter(page, state)
-    guard case .announce(let text, let wpm, let voice)? = effects.first else { return (entered, effects) }
-    return (entered, [.announce(text: words + text, wpm: wpm, voice: voice)] + effects.dropFirst())
+  static func enter(_ page: MenuState.Page, saying words: String, from menu: MenuState?, _ context: MenuContext)
+    -> FeatureStep<MenuState?>
+  {
+    var step = enter(page, from: menu, context)
+    guard case .announce(let text, let wpm, let voice)? = step.effects.first else { return step }
+    step.effects[0] = .announce(text: words + text, wpm: wpm, voice: voice)
+    return step
   }
 
-  static func reduce(_ state: BoxState, _ event: MenuEvent, at time: Double) -> Outcome {
-    var next = state
+  static func reduce(_ menu: MenuState?, _ event: MenuEvent, _ context: MenuContext) -> FeatureStep<MenuState?> {
+    let box = context.box
     switch event {
     case .opened:
-      let wasReading = Interjection.isReading(state.playback.phase) || state.saying.resumeAfterSaying
+      let wasReading = Interjection.isReading(box.playback.phase) || box.saying.resumeAfterSaying
       // Stop, keeping the place (the position reducer saves it): the voice is needed for the menu.
-      guard state.playback.phase.liveUtterance == nil else {
-        return Outcome(state, send: [.playback(.stopTapped), .showMenu(resumeReading: wasReading)])
-      }
-      return show(resumeReading: wasReading, state)
+      let stop: [BoxAction] = box.playback.phase.liveUtterance != nil ? [.playback(.stopTapped)] : []
+      return FeatureStep(menu, send: stop + [.showMenu(resumeReading: wasReading)])
     case .moved(let steps):
-      guard var menu = state.menu else { return Outcome(state) }
-      let count = items(of: menu.page, in: state).count
-      menu.selected = min(max(menu.selected + steps, 0), count - 1)
-      next.menu = menu
-      return Outcome(next, [announceItem(menu, in: next)])
+      guard var moved = menu else { return FeatureStep(menu) }
+      let count = items(of: moved.page, in: context.showing(moved)).count
+      moved.selected = min(max(moved.selected + steps, 0), count - 1)
+      return FeatureStep(moved, [announceItem(moved, in: box)])
     case .back:
-      guard let menu = state.menu else { return Outcome(state) }
-      guard let parent = parent(of: menu.page, in: state) else {
-        return Outcome(close("Menu closed.", state))
+      guard let menu else { return FeatureStep(menu) }
+      guard let parent = parent(of: menu.page, in: context.showing(menu)) else {
+        return FeatureStep(menu, send: [.closeMenu("Menu closed.")])
       }
-      return Outcome(enter(parent.page, selected: parent.selected, subject: menu.subject, state))
+      return enter(parent.page, selected: parent.selected, subject: menu.subject, from: menu, context)
     case .chosen:
-      guard let menu = state.menu else { return Outcome(state) }
-      return choose(menu, in: state, at: time)
+      guard let menu else { return FeatureStep(menu) }
+      return choose(menu, context)
     }
   }
 
   /// The menu's first page, once reading has stopped.
-  static func show(resumeReading: Bool, _ state: BoxState) -> Outcome {
-    var next = state
-    next.saying.playAfterAnnouncement = false
-    next.saying.resumeAfterSaying = false
-    next.menu = MenuState(resumeReading: resumeReading)
-    return Outcome(enter(.main, next))
+  static func show(resumeReading: Bool, _ context: MenuContext) -> FeatureStep<MenuState?> {
+    enter(.main, from: MenuState(resumeReading: resumeReading), context)
   }
 
-  /// The library changed: the book the listener last heard stays selected on the Books page; if it is
-  /// gone, the one now under the cursor is said, so choosing never opens a book that was not announced.
-  static func libraryChanged(_ entries: [LibraryBook], _ state: BoxState) -> Outcome {
-    var next = state
-    // What was learnt by opening a book (that it cannot be) stays with it while it is the same book.
-    next.library.books = entries.map { entry in
-      var kept = entry
-      if kept.problem == nil { kept.problem = state.library.books.first { $0.id == entry.id }?.problem }
-      return kept
-    }
-    guard var menu = state.menu, menu.page == .books else { return Outcome(next) }
-    let heard = menu.selected < state.library.books.count ? state.library.books[menu.selected].id : nil
-    if let heard, let index = entries.firstIndex(where: { $0.id == heard }) {
+  /// The library changed (the root has taken the new list; `heard` is the list the listener heard): the
+  /// book the listener last heard stays selected on the Books page; if it is gone, the one now under the
+  /// cursor is said, so choosing never opens a book that was not announced.
+  static func libraryChanged(_ menu: MenuState?, heard: [LibraryBook], _ context: MenuContext)
+    -> FeatureStep<MenuState?>
+  {
+    guard var menu, menu.page == .books else { return FeatureStep(menu) }
+    let entries = context.box.library.books
+    let selectedBook = menu.selected < heard.count ? heard[menu.selected].id : nil
+    if let selectedBook, let index = entries.firstIndex(where: { $0.id == selectedBook }) {
       menu.selected = index
-      next.menu = menu
-      return Outcome(next)
+      return FeatureStep(menu)
     }
     menu.selected = min(menu.selected, max(entries.count - 1, 0))
-    next.menu = menu
-    return Outcome(next, [Box.say(announcement(menu, in: next), in: next)])
-  }
-
-  /// Leaves the menu with something said: reading goes on after it if it was going on when the menu
-  /// opened, or the listener hears what to press.
-  static func close(_ words: String, _ state: BoxState) -> (BoxState, [BoxEffect]) {
-    var next = state
-    let resume = state.menu?.resumeReading ?? false
-    next.menu = nil
-    let canRead = next.book.id != nil && !next.playback.book.isEmpty
-    if resume, canRead {
-      next.saying.playAfterAnnouncement = true
-      return (next, [Box.say(words, in: next)])
-    }
-    let hint: String
-    if !canRead {
-      hint = " No book is open: press MENU, then choose one from Books."
-    } else if next.playback.offset >= next.playback.book.endOffset {
-      hint = " Press PLAY to start the book over."
-    } else {
-      hint = " Press PLAY to read."
-    }
-    return (next, [Box.say(words + hint, in: next)])
+    return FeatureStep(menu, [context.say(announcement(menu, in: context.box))])
   }
 }

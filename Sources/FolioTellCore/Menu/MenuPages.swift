@@ -1,4 +1,3 @@
-/// The menu's pages: what each lists and what choosing an item does.
 /// The menu's pages: what each lists and what choosing an item does. Pages with items of their own are
 /// typed items (`Items/`: each item's words and action together); the others list the book's or the box's
 /// things (books, chapters, speeds, voices).
@@ -107,92 +106,83 @@ extension Menu {
     return speeds.isEmpty ? [state.playback.wpm] : speeds
   }
 
-  static func choose(_ menu: MenuState, in state: BoxState, at time: Double) -> Outcome {
+  /// The selected item chosen: a page entered, or the menu left with what was done.
+  static func choose(_ menu: MenuState, _ context: MenuContext) -> FeatureStep<MenuState?> {
+    let box = context.showing(menu)
     let selected = menu.selected
     switch menu.page {
-    case .main: return MainItem.at(selected, in: state).chosen(menu, in: state, at: time)
-    case .goTo: return GoToItem.at(selected, in: state).chosen(menu, in: state, at: time)
-    case .bookmark: return BookmarkItem.at(selected, in: state).chosen(menu, in: state, at: time)
-    case .sound: return SoundItem.at(selected, in: state).chosen(menu, in: state, at: time)
-    case .display: return DisplayItem.at(selected, in: state).chosen(menu, in: state, at: time)
-    case .about: return AboutItem.at(selected, in: state).chosen(menu, in: state, at: time)
+    case .main: return MainItem.at(selected, in: box).chosen(menu, context)
+    case .goTo: return GoToItem.at(selected, in: box).chosen(menu, context)
+    case .bookmark: return BookmarkItem.at(selected, in: box).chosen(menu, context)
+    case .sound: return SoundItem.at(selected, in: box).chosen(menu, context)
+    case .display: return DisplayItem.at(selected, in: box).chosen(menu, context)
+    case .about: return AboutItem.at(selected, in: box).chosen(menu, context)
     case .books:
-      guard selected < state.library.books.count else {
-        return Outcome(state, [Box.say("No books found. Put books in the books folder or on a USB drive.", in: state)])
+      guard selected < box.library.books.count else {
+        return FeatureStep(menu, [context.say("No books found. Put books in the books folder or on a USB drive.")])
       }
-      let entry = state.library.books[selected]
+      let entry = box.library.books[selected]
       if let problem = entry.problem {
-        return Outcome(state, [Box.say("\(entry.title) cannot be opened: \(problem). Choose another book.", in: state)])
+        return FeatureStep(menu, [context.say("\(entry.title) cannot be opened: \(problem). Choose another book.")])
       }
-      var next = state
-      next.menu = nil
-      next.library.opening = entry.id
-      return Outcome(next, [Box.say("Opening \(entry.title).", in: next), .openLibraryBook(bookID: entry.id)])
+      return FeatureStep(
+        nil, [context.say("Opening \(entry.title)."), .openLibraryBook(bookID: entry.id)],
+        send: [.openingBook(id: entry.id)])
     case .pages:
-      guard selected < state.book.pages.count else {
-        return Outcome(state, [Box.say("This book has no page numbers.", in: state)])
+      guard selected < box.book.pages.count else {
+        return FeatureStep(menu, [context.say("This book has no page numbers.")])
       }
-      let page = state.book.pages[selected]
+      let page = box.book.pages[selected]
       var words = "Page \(page.label)"
-      if let title = Navigation.chapterTitle(at: page.start, in: state.book) { words += ". " + title }
-      return goTo(page.start, saying: words, state, at: time)
+      if let title = Navigation.chapterTitle(at: page.start, in: box.book) { words += ". " + title }
+      return goTo(page.start, saying: words)
     case .chapters:
-      guard selected < state.book.chapters.count else {
-        return Outcome(state, [Box.say("This book has no chapters.", in: state)])
+      guard selected < box.book.chapters.count else {
+        return FeatureStep(menu, [context.say("This book has no chapters.")])
       }
-      let chapter = state.book.chapters[selected]
-      return goTo(chapter.start, saying: chapter.title, state, at: time)
+      let chapter = box.book.chapters[selected]
+      return goTo(chapter.start, saying: chapter.title)
     case .percent:
       let percent = percentChoices[min(selected, percentChoices.count - 1)]
-      let offset = Navigation.offset(ofPercent: percent, in: state.playback.book)
+      let offset = Navigation.offset(ofPercent: percent, in: box.playback.book)
       var words = "\(percent) percent"
-      if let title = Navigation.chapterTitle(at: offset, in: state.book) { words += ". " + title }
-      return goTo(offset, saying: words, state, at: time)
+      if let title = Navigation.chapterTitle(at: offset, in: box.book) { words += ". " + title }
+      return goTo(offset, saying: words)
     case .bookmarks:
-      if selected == 0 { return Outcome(state, send: [.navigation(.addBookmark)]) }
-      return Outcome(enter(.bookmark, subject: selected - 1, state))
+      if selected == 0 { return FeatureStep(menu, send: [.navigation(.addBookmark)]) }
+      return enter(.bookmark, subject: selected - 1, from: menu, context)
     case .speed:
-      let speeds = speeds(in: state)
+      let speeds = speeds(in: box)
       let wpm = speeds[min(selected, speeds.count - 1)]
       // The rate changes, then the menu closes saying it at that rate (the step's end saves it).
-      return Outcome(state, send: [.playback(.speedChanged(wpm: wpm)), .closeMenu("Speed \(wpm) words a minute.")])
+      return FeatureStep(menu, send: [.playback(.speedChanged(wpm: wpm)), .closeMenu("Speed \(wpm) words a minute.")])
     case .voice:
-      let voices = orderedVoices(state)
+      let voices = orderedVoices(box)
       guard selected < voices.count else {
-        return Outcome(state, [Box.say("No other voices are installed.", in: state)])
+        return FeatureStep(menu, [context.say("No other voices are installed.")])
       }
       let voice = voices[selected]
-      return Outcome(state, send: [.playback(.voiceChanged(voice: voice.id)), .closeMenu("Voice: \(voice.name).")])
+      return FeatureStep(menu, send: [.playback(.voiceChanged(voice: voice.id)), .closeMenu("Voice: \(voice.name).")])
     case .volume:
-      var next = state
-      next.settings.volume = Settings.volumeChoices[min(selected, Settings.volumeChoices.count - 1)]
-      let (closed, effects) = close("Volume \(next.settings.volume) percent.", next)
-      return Outcome(closed, [.setVolume(next.settings.volume)] + effects)
+      let volume = Settings.volumeChoices[min(selected, Settings.volumeChoices.count - 1)]
+      return FeatureStep(menu, send: [.settings(.volume(volume)), .closeMenu("Volume \(volume) percent.")])
     case .pitch:
-      var next = state
-      next.settings.pitch = Settings.pitchChoices[min(selected, Settings.pitchChoices.count - 1)]
-      let (closed, effects) = close("Pitch \(next.settings.pitch).", next)
-      return Outcome(closed, [.setPitch(next.settings.pitch)] + effects)
+      let pitch = Settings.pitchChoices[min(selected, Settings.pitchChoices.count - 1)]
+      return FeatureStep(menu, send: [.settings(.pitch(pitch)), .closeMenu("Pitch \(pitch).")])
     case .sleepTimer:
       let minutes = sleepChoices[min(selected, sleepChoices.count - 1)]
-      var next = state
-      if minutes == 0 {
-        next.sleepTimer = nil
-        return Outcome(close("Sleep timer off.", next)).after(state.sleepTimer?.isFading == true ? [.restoreVolume] : [])
+      if minutes == 0 { return FeatureStep(menu, send: [.setSleepTimer(nil), .closeMenu("Sleep timer off.")]) }
+      guard let timer = SleepTimers.make(minutes: minutes, context.feature) else {
+        return FeatureStep(menu, send: [.closeMenu("No book is open, so there is no chapter to end.")])
       }
-      next.sleepTimer = SleepTimers.make(minutes: minutes, FeatureContext(state, at: time))
-      guard next.sleepTimer != nil else { return Outcome(close("No book is open, so there is no chapter to end.", state)) }
       let words = minutes.map { "Reading stops in \($0) minutes." } ?? "Reading stops at the end of the chapter."
-      return Outcome(close(words, next))
+      return FeatureStep(menu, send: [.setSleepTimer(timer), .closeMenu(words)])
     }
   }
 
-  /// A place chosen in the menu: the menu closes, the place is said, and reading goes on if it was.
-  static func goTo(_ offset: Int, saying words: String, _ state: BoxState, at time: Double) -> Outcome {
-    var next = state
-    next.menu = nil
-    // Reading goes on from the new place: the listener chose where to read.
-    next.saying.playAfterAnnouncement = true
-    return Outcome(next, send: [.navigation(.go(to: offset, saying: words))])
+  /// A place chosen in the menu: the menu closes, the place is said, and reading goes on from there (the
+  /// listener chose where to read).
+  static func goTo(_ offset: Int, saying words: String) -> FeatureStep<MenuState?> {
+    FeatureStep(nil, send: [.readWhenSaid, .navigation(.go(to: offset, saying: words))])
   }
 }

@@ -9,7 +9,7 @@ enum AboutItem: CaseIterable, MenuItem {
     }
   }
 
-  func chosen(_ menu: MenuState, in state: BoxState, at time: Double) -> Outcome {
-    Outcome(Menu.close("Menu closed.", state))
+  func chosen(_ menu: MenuState, _ context: MenuContext) -> FeatureStep<MenuState?> {
+    FeatureStep(menu, send: [.closeMenu("Menu closed.")])
   }
 }

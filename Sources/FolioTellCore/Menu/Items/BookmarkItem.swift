@@ -10,15 +10,16 @@ enum BookmarkItem: CaseIterable, MenuItem {
     }
   }
 
-  func chosen(_ menu: MenuState, in state: BoxState, at time: Double) -> Outcome {
-    guard menu.subject < state.navigation.bookmarks.count else { return Outcome(Menu.enter(.bookmarks, state)) }
-    let offset = state.navigation.bookmarks[menu.subject]
+  func chosen(_ menu: MenuState, _ context: MenuContext) -> FeatureStep<MenuState?> {
+    let bookmarks = context.box.navigation.bookmarks
+    guard menu.subject < bookmarks.count else { return Menu.enter(.bookmarks, from: menu, context) }
+    let offset = bookmarks[menu.subject]
     switch self {
     case .goTo:
-      let words = "Bookmark \(menu.subject + 1). \(WhereAmI.placeName(offset, in: state))"
-      return Menu.goTo(offset, saying: words, state, at: time)
+      let words = "Bookmark \(menu.subject + 1). \(WhereAmI.placeName(offset, in: context.box))"
+      return Menu.goTo(offset, saying: words)
     case .delete:
-      return Outcome(state, send: [.navigation(.removeBookmark(menu.subject))])
+      return FeatureStep(menu, send: [.navigation(.removeBookmark(menu.subject))])
     }
   }
 }

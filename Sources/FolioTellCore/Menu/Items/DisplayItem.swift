@@ -12,23 +12,24 @@ enum DisplayItem: CaseIterable, MenuItem {
     }
   }
 
-  func chosen(_ menu: MenuState, in state: BoxState, at time: Double) -> Outcome {
-    var next = state
+  func chosen(_ menu: MenuState, _ context: MenuContext) -> FeatureStep<MenuState?> {
+    let view = context.box.display
+    let change: DisplayAction
     let words: String
     switch self {
     case .bigWord:
-      next.display.mode = state.display.mode == .bigWord ? .reading : .bigWord
-      words = next.display.mode == .bigWord ? "Big word on." : "Big word off."
+      change = .toggleBigWord
+      words = view.mode == .bigWord ? "Big word off." : "Big word on."
     case .textSize:
-      next.display.textSize = state.display.textSize.next
-      words = "Text size \(next.display.textSize.rawValue)."
+      change = .textSize(view.textSize.next)
+      words = "Text size \(view.textSize.next.rawValue)."
     case .night:
-      next.display.night.toggle()
-      words = next.display.night ? "Night mode on." : "Night mode off."
+      change = .night(!view.night)
+      words = view.night ? "Night mode off." : "Night mode on."
     case .displayOff:
-      next.display.isOff.toggle()
-      words = next.display.isOff ? "Display off." : "Display on."
+      change = .off(!view.isOff)
+      words = view.isOff ? "Display on." : "Display off."
     }
-    return Outcome(Menu.close(words, next))
+    return FeatureStep(menu, send: [.display(change), .closeMenu(words)])
   }
 }

@@ -12,14 +12,15 @@ enum GoToItem: CaseIterable, MenuItem {
     }
   }
 
-  func chosen(_ menu: MenuState, in state: BoxState, at time: Double) -> Outcome {
+  func chosen(_ menu: MenuState, _ context: MenuContext) -> FeatureStep<MenuState?> {
     switch self {
-    case .chapters: return Outcome(Menu.enter(.chapters, state))
-    case .percent: return Outcome(Menu.enter(.percent, state))
+    case .chapters: return Menu.enter(.chapters, from: menu, context)
+    case .percent: return Menu.enter(.percent, from: menu, context)
     case .pages:
       // The page the listener is on is selected, so a page near it is a few steps away.
-      let current = state.book.pages.lastIndex { $0.start <= state.playback.offset } ?? 0
-      return Outcome(Menu.enter(.pages, selected: current, state))
+      let box = context.box
+      let current = box.book.pages.lastIndex { $0.start <= box.playback.offset } ?? 0
+      return Menu.enter(.pages, selected: current, from: menu, context)
     }
   }
 }

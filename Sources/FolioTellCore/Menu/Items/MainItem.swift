@@ -21,33 +21,34 @@ enum MainItem: String, CaseIterable, MenuItem {
     }
   }
 
-  func chosen(_ menu: MenuState, in state: BoxState, at time: Double) -> Outcome {
+  func chosen(_ menu: MenuState, _ context: MenuContext) -> FeatureStep<MenuState?> {
+    let box = context.box
     switch self {
     case .books:
-      let open = state.book.id.flatMap { id in state.library.books.firstIndex { $0.id == id } }
-      return Outcome(Menu.enter(.books, selected: open ?? 0, state))
-    case .goTo: return Outcome(Menu.enter(.goTo, state))
-    case .bookmarks: return Outcome(Menu.enter(.bookmarks, state))
+      let open = box.book.id.flatMap { id in box.library.books.firstIndex { $0.id == id } }
+      return Menu.enter(.books, selected: open ?? 0, from: menu, context)
+    case .goTo: return Menu.enter(.goTo, from: menu, context)
+    case .bookmarks: return Menu.enter(.bookmarks, from: menu, context)
     case .speed:
       // The step nearest the current rate.
-      let speeds = Menu.speeds(in: state)
-      let nearest =
-        speeds.indices.min { abs(speeds[$0] - state.playback.wpm) < abs(speeds[$1] - state.playback.wpm) } ?? 0
-      return Outcome(Menu.enter(.speed, selected: nearest, state))
+      let speeds = Menu.speeds(in: box)
+      let wpm = box.playback.wpm
+      let nearest = speeds.indices.min { abs(speeds[$0] - wpm) < abs(speeds[$1] - wpm) } ?? 0
+      return Menu.enter(.speed, selected: nearest, from: menu, context)
     case .voice:
-      let voices = Menu.orderedVoices(state)
-      return Outcome(Menu.enter(.voice, selected: voices.firstIndex { $0.id == state.playback.voice } ?? 0, state))
-    case .sound: return Outcome(Menu.enter(.sound, state))
-    case .sleepTimer: return Outcome(Menu.enter(.sleepTimer, state))
-    case .display: return Outcome(Menu.enter(.display, state))
+      let voices = Menu.orderedVoices(box)
+      return Menu.enter(.voice, selected: voices.firstIndex { $0.id == box.playback.voice } ?? 0, from: menu, context)
+    case .sound: return Menu.enter(.sound, from: menu, context)
+    case .sleepTimer: return Menu.enter(.sleepTimer, from: menu, context)
+    case .display: return Menu.enter(.display, from: menu, context)
     case .about:
-      let (entered, effects) = Menu.enter(.about, state)
-      return Outcome(entered, effects + [.describeSystem])
+      var entered = Menu.enter(.about, from: menu, context)
+      entered.effects.append(.describeSystem)
+      return entered
     case .keyDescriber:
-      var closed = state
-      closed.menu = nil
-      return Outcome(closed, send: [.toggleKeyDescriber])
-    case .backToReading: return Outcome(Menu.close("Menu closed.", state))
+      return FeatureStep(nil, send: [.toggleKeyDescriber])
+    case .backToReading:
+      return FeatureStep(menu, send: [.closeMenu("Menu closed.")])
     }
   }
 }

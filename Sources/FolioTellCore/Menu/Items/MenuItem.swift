@@ -5,8 +5,8 @@ protocol MenuItem: Equatable {
   static func shown(in state: BoxState) -> [Self]
   /// What the item says (and shows).
   func words(in state: BoxState) -> String
-  /// What choosing it does.
-  func chosen(_ menu: MenuState, in state: BoxState, at time: Double) -> Outcome
+  /// What choosing it does: the menu's next state, and what the root is asked to do for it.
+  func chosen(_ menu: MenuState, _ context: MenuContext) -> FeatureStep<MenuState?>
 }
 
 extension MenuItem where Self: CaseIterable, AllCases == [Self] {

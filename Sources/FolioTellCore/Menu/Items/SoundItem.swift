@@ -10,17 +10,19 @@ enum SoundItem: CaseIterable, MenuItem {
     }
   }
 
-  func chosen(_ menu: MenuState, in state: BoxState, at time: Double) -> Outcome {
+  func chosen(_ menu: MenuState, _ context: MenuContext) -> FeatureStep<MenuState?> {
+    let settings = context.box.settings
     switch self {
     case .volume:
-      let nearest = Settings.volumeChoices.firstIndex { $0 >= state.settings.volume } ?? Settings.volumeChoices.count - 1
-      return Outcome(Menu.enter(.volume, selected: nearest, state))
+      let nearest = Settings.volumeChoices.firstIndex { $0 >= settings.volume } ?? Settings.volumeChoices.count - 1
+      return Menu.enter(.volume, selected: nearest, from: menu, context)
     case .pitch:
-      return Outcome(Menu.enter(.pitch, selected: Settings.pitchChoices.firstIndex { $0 >= state.settings.pitch } ?? 0, state))
+      let nearest = Settings.pitchChoices.firstIndex { $0 >= settings.pitch } ?? 0
+      return Menu.enter(.pitch, selected: nearest, from: menu, context)
     case .earcons:
-      var next = state
-      next.settings.earcons.toggle()
-      return Outcome(Menu.close(next.settings.earcons ? "Sounds for presses on." : "Sounds for presses off.", next))
+      let on = !settings.earcons
+      return FeatureStep(
+        menu, send: [.settings(.earcons(on)), .closeMenu(on ? "Sounds for presses on." : "Sounds for presses off.")])
     }
   }
 }
