@@ -196,7 +196,29 @@ import Testing
     // Thirty seconds without a press: it leaves by itself and says so.
     send(.timerFired(.tick), at: 36)
     #expect(state.controls.describer == nil)
+    #expect(said == ["Key describer off. Press PLAY to read."])
+  }
+
+  /// Turned on while reading, the describer stops at the word being heard; left, reading goes on from it.
+  @Test mutating func leavingTheDescriberGoesOnReadingIfItWas() {
+    reading(at: 17)
+    press(.describerChord, .long, at: 1)
+    #expect(state.playback.phase.liveUtterance == nil || effects.contains(.playback(.stop(token: 1))))
+    send(.playback(.utteranceDidCancel(token: 1)), at: 1.1)
+    send(.announcementFinished, at: 3)
+    #expect(state.playback.phase == .idle)
+    press(.describerChord, .long, at: 5)
     #expect(said == ["Key describer off."])
+    send(.announcementFinished, at: 6)
+    #expect(effects.first == .playback(.startUtterance(token: 2, offset: 17, wpm: 175, voice: "en")))
+    // Left by its timeout, the same.
+    press(.describerChord, .long, at: 7)
+    send(.playback(.utteranceDidCancel(token: 2)), at: 7.1)
+    send(.announcementFinished, at: 8)
+    send(.timerFired(.tick), at: 40)
+    #expect(said == ["Key describer off."])
+    send(.announcementFinished, at: 41)
+    #expect(effects.first == .playback(.startUtterance(token: 3, offset: 17, wpm: 175, voice: "en")))
   }
 
   @Test mutating func theChordKeyAndTheMenuItemToggleTheDescriberToo() {
@@ -206,7 +228,7 @@ import Testing
     #expect(said == ["Menu: Menu."])
     press(.describerChord, .long)
     #expect(state.controls.describer == nil)
-    #expect(said == ["Key describer off."])
+    #expect(said == ["Key describer off. Press PLAY to read."])
     press(.menu)
     send(.menu(.moved(steps: 8)))
     #expect(said == ["Key describer. 9 of 11."])

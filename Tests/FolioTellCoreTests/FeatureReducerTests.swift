@@ -104,7 +104,8 @@ import Testing
     step = ControlHandling.pressed(controls, .menu, .long, mode: .reading, Self.context(at: 0.7))
     controls = step.state
     step = ControlHandling.pressed(controls, .back, .repeatWhileHeld, mode: .reading, Self.context(at: 2.1))
-    #expect(step.state.describer == KeyDescriber(lastPress: 2.1))
+    // The context is reading: reading goes on when the describer is left.
+    #expect(step.state.describer == KeyDescriber(lastPress: 2.1, resumeReading: true))
     guard case .interject(let words, before: [], resumeReading: false)? = step.send.first else {
       Issue.record("no words asked for: \(step.send)")
       return

@@ -4,7 +4,7 @@ enum Greeting {
   static func poweredOn(_ state: BoxState) -> Outcome {
     let problems = state.condition.missingParts.map { " " + $0 + "." }.joined()
     guard state.book.id != nil, !state.playback.book.isEmpty else {
-      return Outcome(state, [Box.say("No book is open. Press MENU, then choose one from Books." + problems, in: state)])
+      return Outcome(state, [Box.say(Box.noBookOpen + problems, in: state)])
     }
     guard state.playback.offset < state.playback.book.endOffset else {
       // Kept at its end: read again only when asked.

@@ -2,6 +2,7 @@
 /// finds the thread again.
 enum Resume {
   static func play(_ state: BoxState, at time: Double) -> Outcome {
+    guard !state.playback.book.isEmpty else { return Outcome(state, [Box.say(Box.noBookOpen, in: state)]) }
     guard case .paused = state.playback.phase, let since = state.resume.pausedAt, time - since > state.resume.longPauseSeconds,
       !state.playback.book.isEmpty
     else { return Outcome(state, send: [.playback(.primaryTapped)]) }

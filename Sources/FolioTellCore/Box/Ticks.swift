@@ -49,9 +49,9 @@ enum Ticks {
     // The key describer goes off by itself after a while without a press, and says so.
     if let describer = timed.state.controls.describer, describer.hasTimedOut(at: time) {
       timed.state.controls.describer = nil
-      let off = Box.say("Key describer off.", in: timed.state)
+      let left = ControlHandling.left(describer, timed.state.controls, FeatureContext(timed.state, at: time))
       // After the timer's own effects, as when the timer's end was worked out in place.
-      timed.send.append(.perform(off))
+      timed.send += left.effects.map { .perform($0) } + left.send
     }
     return timed
   }

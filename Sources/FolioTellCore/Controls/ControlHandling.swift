@@ -35,8 +35,8 @@ enum ControlHandling {
     guard let action = ControlMap.action(control: control, gesture: gesture, in: mode) else {
       return FeatureStep(next, effects)
     }
-    // A held BACK that was part of the chord does not also undo when let go.
-    if action == .undo, chordInvolved { return FeatureStep(next, effects) }
+    // A held BACK or MENU that was part of the chord does not also act when let go (undo, back in the menu).
+    if gesture == .release, chordInvolved, HeldControls.chord.contains(control) { return FeatureStep(next, effects) }
     return FeatureStep(next, effects, send: [.intent(action)])
   }
 
@@ -58,13 +58,26 @@ enum ControlHandling {
 
   static func toggleDescriber(_ controls: ControlsState, _ context: FeatureContext) -> FeatureStep<ControlsState> {
     var next = controls
-    guard controls.describer == nil else {
+    if let describer = controls.describer {
       next.describer = nil
-      return FeatureStep(next, [context.say("Key describer off.")])
+      return left(describer, next, context)
     }
-    next.describer = KeyDescriber(lastPress: context.time)
+    next.describer = KeyDescriber(
+      lastPress: context.time, resumeReading: Interjection.isReading(context.playback.phase))
     let words = "Key describer on. Press any control to hear what it does. Hold BACK and MENU again to leave."
     return FeatureStep(next, send: [.interject(words, before: [], resumeReading: false)])
+  }
+
+  /// The describer left (by the chord, the menu's item or its timeout): reading goes on if it was going on
+  /// when the describer came on; otherwise the listener hears what to press.
+  static func left(_ describer: KeyDescriber, _ controls: ControlsState, _ context: FeatureContext)
+    -> FeatureStep<ControlsState>
+  {
+    let canRead = context.book.id != nil && !context.playback.book.isEmpty
+    guard describer.resumeReading, canRead, context.playback.offset < context.playback.book.endOffset else {
+      return FeatureStep(controls, [context.say("Key describer off." + Box.whatToPress(context.book, context.playback))])
+    }
+    return FeatureStep(controls, send: [.interject("Key describer off.", before: [], resumeReading: true)])
   }
 
   /// How the describer names a control: "Play", "Encoder push".

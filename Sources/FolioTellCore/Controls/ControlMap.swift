@@ -26,17 +26,19 @@ public enum ControlMap {
     ControlBinding(ControlName.describerChord, [.long], .toggleKeyDescriber),
   ]
 
-  /// Menu: step through the items, PLAY (or the encoder's push) chooses, BACK, MENU or STOP goes back.
+  /// Menu: step through the items, PLAY (or the encoder's push) chooses, BACK, MENU or STOP goes back,
+  /// pressed or held. A held MENU or BACK goes back when let go, so that holding both (the key describer's
+  /// chord) does not go back first.
   public static let menu: [ControlBinding] = [
     ControlBinding(ControlName.next, [.short, .long, .repeatWhileHeld], .menuNext),
     ControlBinding(ControlName.faster, [.short, .long, .repeatWhileHeld], .menuNext),
     ControlBinding(ControlName.previous, [.short, .long, .repeatWhileHeld], .menuPrevious),
     ControlBinding(ControlName.slower, [.short, .long, .repeatWhileHeld], .menuPrevious),
-    ControlBinding(ControlName.play, [.short], .menuChoose),
-    ControlBinding(ControlName.encoderPush, [.short], .menuChoose),
-    ControlBinding(ControlName.back, [.short], .menuBack),
-    ControlBinding(ControlName.menu, [.short], .menuBack),
-    ControlBinding(ControlName.stop, [.short], .menuBack),
+    ControlBinding(ControlName.play, [.short, .long], .menuChoose),
+    ControlBinding(ControlName.encoderPush, [.short, .release], .menuChoose),
+    ControlBinding(ControlName.back, [.short, .release], .menuBack),
+    ControlBinding(ControlName.menu, [.short, .release], .menuBack),
+    ControlBinding(ControlName.stop, [.short, .long], .menuBack),
     ControlBinding(ControlName.describerChord, [.long], .toggleKeyDescriber),
   ]
 

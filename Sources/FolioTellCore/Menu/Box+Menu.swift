@@ -15,20 +15,11 @@ extension Box {
     var next = state
     let resume = state.menu?.resumeReading ?? false
     next.menu = nil
-    let canRead = next.book.id != nil && !next.playback.book.isEmpty
-    if resume, canRead {
+    if resume, next.book.id != nil, !next.playback.book.isEmpty {
       next.saying.playAfterAnnouncement = true
       return Outcome(next, [Box.say(words, in: next)])
     }
-    let hint: String
-    if !canRead {
-      hint = " No book is open: press MENU, then choose one from Books."
-    } else if next.playback.offset >= next.playback.book.endOffset {
-      hint = " Press PLAY to start the book over."
-    } else {
-      hint = " Press PLAY to read."
-    }
-    return Outcome(next, [Box.say(words + hint, in: next)])
+    return Outcome(next, [Box.say(words + whatToPress(next.book, next.playback), in: next)])
   }
 
   /// The library's new list; what was learnt by opening a book (that it cannot be) stays with it while it

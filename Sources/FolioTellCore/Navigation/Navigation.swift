@@ -15,7 +15,7 @@ enum Navigation {
     case .undo: return undo(state, context)
     case .turned(let unit, let steps): return turned(unit, steps: steps, state, context)
     case .go(let offset, let words): return go(to: offset, saying: words, state, context)
-    case .settle(let mark): return FeatureStep(settle(mark, state, context))
+    case .settle(let mark): return settle(mark, state, context)
     case .addBookmark: return Bookmarks.add(state, context)
     case .removeBookmark(let index): return Bookmarks.remove(at: index, state, context)
     case .knobLanded(let chapterBefore):
@@ -44,13 +44,24 @@ enum Navigation {
       noteJump(state, context, force: force), send: jump.map { .playback($0) } + [.navigation(.settle(mark))])
   }
 
-  /// After a jump: one that changed nothing of playback leaves the undo place as it was.
-  static func settle(_ mark: JumpMark, _ state: NavigationState, _ context: FeatureContext) -> NavigationState {
-    guard context.playback == mark.playback else { return state }
+  /// After a jump: one that changed nothing of playback leaves the undo place as it was, and says why it
+  /// could not move (no press ends in silence).
+  static func settle(_ mark: JumpMark, _ state: NavigationState, _ context: FeatureContext)
+    -> FeatureStep<NavigationState>
+  {
+    guard context.playback == mark.playback else { return FeatureStep(state) }
     var next = state
     next.undoPlace = mark.undoPlace
     next.lastJumpTime = mark.lastJumpTime
-    return next
+    return FeatureStep(next, [wentNowhere(context)])
+  }
+
+  /// The answer to a jump that could not move: no book, the book's end, or a tone at its start.
+  static func wentNowhere(_ context: FeatureContext) -> BoxEffect {
+    let playback = context.playback
+    if playback.book.isEmpty { return context.say(Box.noBookOpen) }
+    if playback.offset >= playback.book.endOffset { return context.say("The end of the book. Press PLAY to start over.") }
+    return .earcon(.limit)
   }
 
   /// The chapter the offset is in, by index.
