@@ -120,6 +120,32 @@ import Testing
     #expect(state.playback.utteranceToken == 0)
   }
 
+  @Test mutating func whereAmIOnAFinishedBookSaysSoWithoutTimeLeft() {
+    self = ByEarTests(saved: ReadingPosition(offset: ByEarTests.book.endOffset, sentence: 9))
+    press(.play, .long)
+    #expect(said == ["A Tale. Chapter Three. 100 percent. You finished this book. Press PLAY to start over."])
+  }
+
+  /// Starting a finished book over leaves no way back to its end: undo has nothing to go back to.
+  @Test mutating func undoAfterStartingAFinishedBookOverIsNothingToUndo() {
+    self = ByEarTests(saved: ReadingPosition(offset: ByEarTests.book.endOffset, sentence: 9))
+    press(.stop, .long, at: 1)
+    #expect(state.playback.offset == 0)
+    press(.back, .long, at: 3)
+    press(.back, .release, at: 3.5)
+    #expect(said == ["Nothing to undo."])
+    #expect(state.playback.offset == 0)
+  }
+
+  @Test func aBookmarksPreviewEndsOnAWordNotOnAComma() throws {
+    let text = "Well, then, we went on — all of us — to the sea?"
+    let book = try SentenceMap(sentences: [TextSpan(start: 0, end: text.unicodeScalars.count)], text: text)
+    let state = BoxState(playback: PlaybackState(book: book, offset: 0))
+    #expect(Menu.firstWords(at: 0, in: state, count: 5) == "Well, then, we went on")
+    #expect(Menu.firstWords(at: 0, in: state, count: 6) == "Well, then, we went on")
+    #expect(Menu.firstWords(at: 0, in: state, count: 20) == "Well, then, we went on — all of us — to the sea?")
+  }
+
   @Test mutating func theSleepTimersTimeLeftIsPartOfWhereAmI() {
     state.sleepTimer = SleepTimer(remaining: 600, lastTick: 0, minutes: 10)
     press(.play, .long)

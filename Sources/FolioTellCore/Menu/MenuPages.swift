@@ -95,7 +95,14 @@ extension Menu {
     let sentence = book.sentences[book.sentenceIndex(at: offset)]
     let start = max(sentence.start, min(offset, sentence.end))
     let words = book.scalars.text(start..<sentence.end).split(whereSeparator: { $0.isWhitespace }).prefix(count)
-    return words.joined(separator: " ")
+    var preview = words.joined(separator: " ")
+    // Cut mid-sentence, the words end where the sentence goes on: no comma or dash before the item's period.
+    while let last = preview.unicodeScalars.last,
+      last.properties.isWhitespace || (last != "?" && last != "!" && last.properties.generalCategory.isPunctuationToTrim)
+    {
+      preview.unicodeScalars.removeLast()
+    }
+    return preview
   }
 
   static func speeds(in state: BoxState) -> [Int] {
@@ -184,5 +191,15 @@ extension Menu {
   /// listener chose where to read).
   static func goTo(_ offset: Int, saying words: String) -> FeatureStep<MenuState?> {
     FeatureStep(nil, send: [.readWhenSaid, .navigation(.go(to: offset, saying: words))])
+  }
+}
+
+extension Unicode.GeneralCategory {
+  /// Punctuation that leaves a phrase unfinished (a comma, a dash, an opening quote), not what ends it.
+  fileprivate var isPunctuationToTrim: Bool {
+    switch self {
+    case .otherPunctuation, .dashPunctuation, .openPunctuation, .initialPunctuation, .connectorPunctuation: return true
+    default: return false
+    }
   }
 }

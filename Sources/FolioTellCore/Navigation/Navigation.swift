@@ -24,10 +24,12 @@ enum Navigation {
     }
   }
 
-  /// Remembers the place before a jump, unless this jump continues a burst.
+  /// Remembers the place before a jump, unless this jump continues a burst or leaves the book's end (there
+  /// is nothing to read there: undo after starting a finished book over is not the end again).
   static func noteJump(_ state: NavigationState, _ context: FeatureContext, force: Bool = false) -> NavigationState {
     var next = state
-    if force || state.lastJumpTime.map({ context.time - $0 > burstSeconds }) ?? true {
+    let atEnd = context.playback.offset >= context.playback.book.endOffset
+    if !atEnd, force || state.lastJumpTime.map({ context.time - $0 > burstSeconds }) ?? true {
       next.undoPlace = context.playback.offset
     }
     next.lastJumpTime = context.time

@@ -3,7 +3,7 @@
 enum WhereAmI {
   static func text(_ state: BoxState) -> String {
     guard state.book.id != nil, !state.playback.book.isEmpty else {
-      return "No book is open. Press MENU, then choose one from Books."
+      return Box.noBookOpen
     }
     let book = state.playback.book
     let offset = state.playback.offset
@@ -14,6 +14,13 @@ enum WhereAmI {
     if let page = state.book.pages.last(where: { $0.start <= offset }) { parts.append("Page \(page.label)") }
     parts.append("\(percent(offset, of: book)) percent")
     if noteIsNearby(state) { parts.append("A note is referred to in this sentence") }
+    var finished: Bool { if case .finished = state.playback.phase { return true } else { return false } }
+    if offset >= book.endOffset || finished {
+      // Nothing is left to time: the book's end is what the listener needs to hear.
+      if let timer = state.sleepTimer { parts.append("Sleep timer: " + timer.spokenLeft) }
+      parts.append("You finished this book. Press PLAY to start over")
+      return parts.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
+    }
     let wpm = max(state.playback.wpm, 1)
     if let chapterIndex {
       let end = chapterIndex + 1 < state.book.chapters.count ? state.book.chapters[chapterIndex + 1].start : book.endOffset
@@ -22,7 +29,6 @@ enum WhereAmI {
     }
     parts.append(duration(words: book.scalars.wordCount(offset..<book.endOffset), wpm: wpm) + " left in the book")
     if let timer = state.sleepTimer { parts.append("Sleep timer: " + timer.spokenLeft) }
-    if case .finished = state.playback.phase { parts.append("You finished this book") }
     return parts.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
   }
 
