@@ -152,35 +152,47 @@ import Testing
     #expect(said.first?.hasSuffix("Sleep timer: 10 minutes left.") == true)
   }
 
+  /// The title is said, and reading starts after the heading that says the same ("Chapter Two." once).
   @Test mutating func aLongNextMovesAChapterSaysItsTitleAndUndoBringsThePlaceBack() {
     reading(at: 17)
     press(.next, .long, at: 3)
     #expect(said == ["Chapter Two."])
-    #expect(state.playback.offset == 48)
-    #expect(state.position.current == ReadingPosition(offset: 48, sentence: 3))
+    #expect(state.playback.offset == 61)
+    #expect(state.position.current == ReadingPosition(offset: 61, sentence: 4))
     send(.announcementFinished)
-    #expect(effects.first == .playback(.startUtterance(token: 2, offset: 48, wpm: 175, voice: "en")))
+    #expect(effects.first == .playback(.startUtterance(token: 2, offset: 61, wpm: 175, voice: "en")))
     press(.next, .long, at: 4)
-    #expect(state.playback.offset == 89)
+    #expect(state.playback.offset == 104)
     // Undo: a held BACK, let go.
     press(.back, .long, at: 6)
     press(.back, .release, at: 6.5)
-    #expect(said == ["Back to chapter 2, 41 percent."])
-    #expect(state.playback.offset == 48)
+    #expect(said == ["Back to chapter 2, 52 percent."])
+    #expect(state.playback.offset == 61)
     // And undo again goes forth.
     press(.back, .release, at: 8)
-    #expect(state.playback.offset == 89)
+    #expect(state.playback.offset == 104)
   }
 
   @Test mutating func aLongPreviousGoesToTheChaptersStartThenTheOneBefore() {
     reading(at: 65)
     press(.previous, .long)
-    #expect(state.playback.offset == 48)
+    #expect(state.playback.offset == 61)
     #expect(said == ["Chapter Two."])
     press(.previous, .long)
-    #expect(state.playback.offset == 0)
+    #expect(state.playback.offset == 13)
     press(.previous, .long)
     #expect(said == ["This is the first chapter."])
+  }
+
+  /// A heading split over sentences, or in other letters, is still the title; one that is not is read.
+  @Test func aHeadingIsSkippedOnlyWhenItIsTheTitle() throws {
+    let text = "CHAPTER 1. The Beginning! It was dark. Part Two. It was light."
+    let book = try SentenceMap(sentences: ByEarTests.sentenceSpans(text.replacingOccurrences(of: "!", with: ".")), text: text)
+    #expect(Navigation.firstWordStart(of: ChapterMark(title: "Chapter 1: The Beginning", start: 0), in: book) == 26)
+    #expect(Navigation.firstWordStart(of: ChapterMark(title: "Chapter 1", start: 0), in: book) == 11)
+    #expect(Navigation.firstWordStart(of: ChapterMark(title: "The Storm", start: 0), in: book) == 0)
+    // The last sentence of the book stays, heading or not: there is nothing after it to read.
+    #expect(Navigation.firstWordStart(of: ChapterMark(title: "It was light", start: 49), in: book) == 49)
   }
 
   @Test mutating func aBurstOfKnobDetentsIsOneJumpForUndo() {
@@ -338,7 +350,7 @@ import Testing
     send(.menu(.moved(steps: 2)))
     send(.menu(.chosen))
     #expect(said == ["Chapter Three."])
-    #expect(state.playback.offset == 89)
+    #expect(state.playback.offset == 104)
     press(.menu)
     send(.menu(.moved(steps: 1)))
     send(.menu(.chosen))

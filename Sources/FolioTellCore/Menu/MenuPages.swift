@@ -148,7 +148,9 @@ extension Menu {
         return FeatureStep(menu, [context.say("This book has no chapters.")])
       }
       let chapter = box.book.chapters[selected]
-      return goTo(chapter.start, saying: chapter.title)
+      let text = box.playback.book
+      let landing = text.isEmpty ? chapter.start : Navigation.firstWordStart(of: chapter, in: text)
+      return goTo(landing, saying: chapter.title)
     case .percent:
       let percent = percentChoices[min(selected, percentChoices.count - 1)]
       let offset = Navigation.offset(ofPercent: percent, in: box.playback.book)

@@ -100,14 +100,37 @@ enum Navigation {
       let words = forward ? "This is the last chapter." : "This is the first chapter."
       return refuse(words, state)
     }
-    return go(to: chapters[target].start, saying: chapters[target].title, state, context)
+    let book = context.playback.book
+    let landing = book.isEmpty ? chapters[target].start : firstWordStart(of: chapters[target], in: book)
+    return go(to: landing, saying: chapters[target].title, state, context)
   }
 
-  /// The first sentence at or after a chapter's start: before it the listener is still "at the start".
+  /// Where a chapter's reading starts once its title has been said: the first sentence at or after its
+  /// start, past the heading when the heading is the title (said once, not twice). Before it the listener
+  /// is still "at the start".
   static func firstWordStart(of chapter: ChapterMark, in book: SentenceMap) -> Int {
     let index = book.sentenceIndex(at: chapter.start)
     let sentence = book.sentences[index]
-    return sentence.start >= chapter.start ? sentence.start : chapter.start
+    let first = sentence.start >= chapter.start ? sentence.start : chapter.start
+    guard book.hasText, sentence.start >= chapter.start else { return first }
+    // The heading may be split over sentences ("Chapter 1." "The Beginning."): skip them while they spell
+    // the title's start.
+    let title = headingKey(chapter.title)
+    var heard = ""
+    var next = index
+    while next + 1 < book.sentences.count, !title.isEmpty {
+      heard += headingKey(book.scalars.text(book.sentences[next].start..<book.sentences[next].end))
+      guard !heard.isEmpty, title.hasPrefix(heard) else { break }
+      next += 1
+      if heard == title { return book.sentences[next].start }
+    }
+    return first
+  }
+
+  /// A heading's letters and digits, lowercased: "CHAPTER ONE." and "Chapter One" are the same heading.
+  static func headingKey(_ text: String) -> String {
+    let kept = text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    return String(String.UnicodeScalarView(kept))
   }
 
   /// What cannot be done is said over the book (which goes on afterwards), with the error tone after it.
