@@ -33,9 +33,18 @@ import Testing
     ("Said she:\n> Come in.\n> Sit down.", ["Said she:", "Come in.", "Sit down."]),
     // Brackets that are not a task's box are read as written.
     ("- [see below] for more.", ["[see below] for more."]),
+    // An empty heading is not read as "hash hash", with or without its closing hashes.
+    ("Before.\n\n##\n\n### ###\n\n#\nAfter.", ["Before.", "After."]),
+    // Seven hashes are no heading: text.
+    ("#######", ["#######"]),
   ])
   func englishMarkdownIsReadAsSentences(markdown: String, sentences: [String]) {
     #expect(sentenceTexts(MarkdownBook.read(Array(markdown.utf8))) == sentences)
+  }
+
+  @Test func anEmptyHeadingStartsNoChapter() {
+    let book = MarkdownBook.read(Array("# One\n\nText.\n\n##\n\nMore.\n\n## Two\n\nEnd.".utf8))
+    #expect(book.chapters.map(\.title) == ["One", "Two"])
   }
 
   @Test(arguments: [

@@ -25,6 +25,8 @@ public enum MarkdownBook {
     func heading(_ level: Int, _ raw: String) {
       flush()
       let text = inline(raw.trimming { $0 == "#" || ($0.isWhitespace && !$0.isNewline) })
+      // An empty heading ("##" alone, or "## ##") marks nothing to read and starts no chapter.
+      guard !text.isEmpty else { return }
       if level <= 3 { builder.chapter(text) }
       if level == 1, title == nil { title = text }
       builder.paragraph(text)
@@ -70,6 +72,10 @@ public enum MarkdownBook {
           builder.paragraph(tableRow(tableCells(lines[index].trimmingSpaces())))
           index += 1
         }
+        continue
+      }
+      if trimmed.count <= 6, trimmed.allSatisfy({ $0 == "#" }) {
+        heading(trimmed.count, "")
         continue
       }
       if let hashes = trimmed.firstIndex(where: { $0 != "#" }), trimmed.hasPrefix("#"),
