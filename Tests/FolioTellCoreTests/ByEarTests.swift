@@ -517,13 +517,30 @@ import Testing
     send(.menu(.moved(steps: 4)))
     #expect(said == ["Voice: English. 5 of 11."])
     send(.menu(.chosen))
-    #expect(effects == [.announce(text: "Voice. English. 1 of 3.", wpm: 175, voice: "en-gb")])
+    // The box's own language (English) and the book's come first, each by name: the page opens on the
+    // voice in use.
+    #expect(effects == [.announce(text: "Voice. English. 2 of 3.", wpm: 175, voice: "en-gb")])
+    send(.menu(.moved(steps: -1)))
+    #expect(effects == [.announce(text: "American English. 1 of 3.", wpm: 175, voice: "en-us")])
     send(.menu(.moved(steps: 2)))
     #expect(effects == [.announce(text: "German. 3 of 3.", wpm: 175, voice: "de")])
     send(.menu(.chosen))
     #expect(state.playback.voice == "de")
     #expect(effects.contains(.saveBookSettings(bookID: "tale", settings: PlaybackSettings(wpm: 175, voice: "de"))))
     #expect(said == ["Voice: German. Press PLAY to read."])
+  }
+
+  @Test func theVoicePageListsTheBoxsLanguageThenTheBooksThenTheRestByName() {
+    var state = BoxState()
+    state.book.language = "ru"
+    state.settings.voices = [
+      VoiceChoice(id: "vi", name: "Vietnamese (Northern)", language: "vi"),
+      VoiceChoice(id: "ru", name: "Russian", language: "ru"),
+      VoiceChoice(id: "de", name: "German", language: "de"),
+      VoiceChoice(id: "en-us", name: "American English", language: "en-us"),
+      VoiceChoice(id: "af", name: "Afrikaans", language: "af"),
+    ]
+    #expect(Menu.orderedVoices(state).map(\.id) == ["en-us", "ru", "af", "de", "vi"])
   }
 
   @Test mutating func aBookWithItsOwnRateAndVoiceOpensWithThem() {

@@ -1,6 +1,9 @@
 extension Box {
   /// The box speaking in its own words (a menu item, a confirmation, the greeting), with the reading voice
   /// and rate; nothing is read meanwhile.
+  /// The language of the box's own words (its prompts and menu).
+  static let ownLanguage = "en"
+
   /// What a press that needs a book says while none is open.
   static let noBookOpen = "No book is open. Press MENU, then choose one from Books."
 

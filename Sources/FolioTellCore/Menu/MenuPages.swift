@@ -68,15 +68,20 @@ extension Menu {
     }
   }
 
-  /// The installed voices, those of the book's language (or the voice's) first.
+  /// The installed voices: those of the box's own language first (the language of its words), then those
+  /// of the book's language (or the voice's), then the rest; each group by name.
   static func orderedVoices(_ state: BoxState) -> [VoiceChoice] {
-    let language = (state.book.language ?? state.playback.voice).lowercased()
-    let base = String(language.prefix { $0 != "-" && $0 != "_" })
-    func matches(_ voice: VoiceChoice) -> Bool {
-      let own = voice.language.lowercased()
-      return own == language || own.prefix { $0 != "-" } == base
+    func base(_ language: String) -> String { String(language.lowercased().prefix { $0 != "-" && $0 != "_" }) }
+    let book = base(state.book.language ?? state.playback.voice)
+    func group(_ voice: VoiceChoice) -> Int {
+      let own = base(voice.language)
+      return own == Box.ownLanguage ? 0 : own == book ? 1 : 2
     }
-    return state.settings.voices.filter(matches) + state.settings.voices.filter { !matches($0) }
+    return state.settings.voices.sorted { a, b in
+      let (groupA, groupB) = (group(a), group(b))
+      if groupA != groupB { return groupA < groupB }
+      return a.name.lowercased() < b.name.lowercased()
+    }
   }
 
   /// A voice's name; a voice given by its language alone ("en") is named after the first voice of it.

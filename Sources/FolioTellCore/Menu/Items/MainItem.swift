@@ -37,7 +37,10 @@ enum MainItem: String, CaseIterable, MenuItem {
       return Menu.enter(.speed, selected: nearest, from: menu, context)
     case .voice:
       let voices = Menu.orderedVoices(box)
-      return Menu.enter(.voice, selected: voices.firstIndex { $0.id == box.playback.voice } ?? 0, from: menu, context)
+      // The voice in use, or the one its language names (the main page said its name).
+      let name = Menu.voiceName(box.playback.voice, in: box)
+      let inUse = voices.firstIndex { $0.id == box.playback.voice } ?? voices.firstIndex { $0.name == name }
+      return Menu.enter(.voice, selected: inUse ?? 0, from: menu, context)
     case .sound: return Menu.enter(.sound, from: menu, context)
     case .sleepTimer: return Menu.enter(.sleepTimer, from: menu, context)
     case .display: return Menu.enter(.display, from: menu, context)
