@@ -87,6 +87,29 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
   exit(status)
 }
 
+/// The usage of one command: its entries in `usage` (a command line at two spaces, its text at six).
+func usage(of command: String) -> String? {
+  var entries: [String] = []
+  var taking = false
+  for line in usage.split(separator: "\n", omittingEmptySubsequences: false) {
+    if line.hasPrefix("  "), !line.hasPrefix("   ") {
+      taking = line.dropFirst(2).split(separator: " ").first.map(String.init) == command
+    } else if !line.hasPrefix("      ") {
+      taking = false
+    }
+    if taking { entries.append(String(line.dropFirst(2))) }
+  }
+  return entries.isEmpty ? nil : "usage: foliotell " + entries.joined(separator: "\n")
+}
+
+// Every command answers --help (or -h) with its own usage, and does nothing else.
+if let command = arguments.first, arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }),
+  let text = usage(of: command)
+{
+  print(text)
+  exit(0)
+}
+
 switch arguments.first {
 case "run":
   RunCommand.run(Array(arguments.dropFirst()))

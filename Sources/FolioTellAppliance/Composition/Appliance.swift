@@ -72,7 +72,7 @@ public final class Appliance: Sendable {
     var log: LogStore?
     if let directory {
       do {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Folders.make(directory)
         let opened = try LogStore(directory: directory)
         let recovery = opened.recovery
         if recovery.truncatedBytes > 0 || recovery.damagedRecords > 0 {
@@ -82,7 +82,9 @@ public final class Appliance: Sendable {
         }
         log = opened
       } catch {
-        report("cannot keep places in \(directory): \(error); reading goes on, places are kept until the program ends")
+        report(
+          "cannot keep places in \(directory): \(error); reading goes on, but places are kept only until the program ends (choose a data folder that can be written: --data-dir, or \"dataDirectory\" in the config)"
+        )
       }
     }
     self.log = log

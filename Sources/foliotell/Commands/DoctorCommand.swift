@@ -12,8 +12,9 @@ enum DoctorCommand {
     do {
       config = try ApplianceConfig.load(path: configPath, board: board)
     } catch {
+      // As `run` would stop on it: a config that cannot be read is a usage error, not a part that fails.
       print("FAIL config: \(error)")
-      exit(1)
+      exit(2)
     }
     print("ok   config: \(config.files.isEmpty ? "the built-in defaults" : config.files.joined(separator: " and "))")
     let checks = Doctor.run(config)

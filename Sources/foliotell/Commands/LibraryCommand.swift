@@ -19,6 +19,16 @@ enum LibraryCommand {
       default: folders.append(argument)
       }
     }
+    // A folder named on the command line that is not there is a mistake to say, not an empty library.
+    for folder in folders {
+      var info = stat()
+      if stat(folder, &info) != 0 {
+        fail("library: no such folder '\(folder)'; name a folder of books (EPUB, HTML, Markdown, text)", status: 1)
+      }
+      if info.st_mode & S_IFMT != S_IFDIR {
+        fail("library: '\(folder)' is a file, not a folder; to see one book use: foliotell info \(folder)", status: 1)
+      }
+    }
     let library = Library(folders: folders.isEmpty ? [Library.defaultFolder] : folders)
     show(library.scan(), json: json)
     guard watch else { return }

@@ -68,8 +68,9 @@ enum RunCommand {
           return
         }
         notifier.stopping()
-        running.withLock { $0 }?.box.stop()
-        log("stopped; the place is saved")
+        let box = running.withLock { $0 }?.box
+        box?.stop()
+        log(box?.log != nil ? "stopped; the place is saved" : "stopped; the place was not kept (the data folder could not be used)")
         exit(0)
       }
     } catch {

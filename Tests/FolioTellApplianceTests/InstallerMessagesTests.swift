@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// What an installer meets at the command line: every command explains itself, and a mistake is named
+/// with its fix and the right exit status.
+@Suite struct InstallerMessagesTests {
+  @Test(arguments: [
+    "run", "doctor", "sim", "say", "read", "voices", "library", "info", "bench", "controls", "replay", "display-log",
+  ])
+  func everyCommandAnswersHelpWithItsOwnUsage(command: String) throws {
+    for flag in ["--help", "-h"] {
+      let result = try VirtualRun.execute([command, flag])
+      #expect(result.status == 0, "\(command) \(flag): \(result.errors)")
+      #expect(result.output.hasPrefix("usage: foliotell \(command)"), "\(result.output)")
+      #expect(!result.output.contains("commands:"))
+    }
+  }
+
+  @Test func aLibraryFolderThatIsNotThereIsNamed() throws {
+    let missing = try VirtualRun.execute(["library", "/nonexistent-folder"])
+    #expect(missing.status == 1)
+    #expect(missing.errors.contains("no such folder '/nonexistent-folder'"))
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("book-\(UUID().uuidString).txt").path
+    try "A book.".write(toFile: file, atomically: true, encoding: .utf8)
+    let notAFolder = try VirtualRun.execute(["library", file])
+    #expect(notAFolder.status == 1)
+    #expect(notAFolder.errors.contains("is a file, not a folder; to see one book use: foliotell info"))
+  }
+
+  @Test func doctorWithABrokenConfigExitsTwoAsRunWould() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("typo-\(UUID().uuidString).json").path
+    try #"{"wpm": 200"#.write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try VirtualRun.execute(["doctor", "--config", path])
+    #expect(result.status == 2)
+    #expect(result.output.contains("FAIL config: \(path)"))
+  }
+
+  @Test func aDataFolderUnderAFileIsSaidInWords() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("notadir-\(UUID().uuidString)").path
+    try "".write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try VirtualRun.execute([
+      "sim", "--clock", "virtual", "--engine", "simulated", "--audio", "null", "--data-dir", file + "/sub",
+    ])
+    #expect(result.errors.contains("cannot keep places in \(file)/sub: make the folder \(file): Not a directory"), "\(result.errors)")
+    #expect(!result.errors.contains("CocoaError"))
+  }
+}
