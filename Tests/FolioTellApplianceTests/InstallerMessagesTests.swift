@@ -45,3 +45,33 @@ import Testing
     #expect(!result.errors.contains("CocoaError"))
   }
 }
+
+/// A voice that is not installed is named where it was given, and not taken for English in silence.
+@Suite struct UnknownVoiceTests {
+  @Test func anUnknownVoiceOnTheCommandLineIsRefused() throws {
+    let said = try VirtualRun.execute(["say", "Hello.", "--voice", "vulcan", "--audio", "null"])
+    #expect(said.status == 2)
+    #expect(said.errors.contains("--voice 'vulcan' is not an installed espeak-ng voice"), "\(said.errors)")
+    let sim = try VirtualRun.execute(["sim", "--clock", "virtual", "--engine", "simulated", "--voice", "vulcan"])
+    #expect(sim.status == 2)
+    // Names espeak-ng knows in all their forms are taken.
+    for voice in ["de", "gmw/de", "German", "en-gb", "en", "en+f3"] {
+      let ok = try VirtualRun.execute(["say", "Hallo.", "--voice", voice, "--audio", "null"])
+      #expect(ok.status == 0, "\(voice): \(ok.errors)")
+    }
+  }
+
+  @Test func anUnknownVoiceInTheConfigFailsDoctorAndStopsRun() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voice-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/config.json"
+    try #"{"voice": "vulcan", "audio": "null", "dataDirectory": "\#(folder)/data", "library": ["\#(folder)"]}"#
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let doctor = try VirtualRun.execute(["doctor", "--config", path])
+    #expect(doctor.status == 1)
+    #expect(doctor.output.contains("FAIL voice: 'vulcan' is not an installed espeak-ng voice"), "\(doctor.output)")
+    let run = try VirtualRun.execute(["run", "--config", path])
+    #expect(run.status == 2)
+    #expect(run.errors.contains("\(path): voice: 'vulcan' is not an installed espeak-ng voice"), "\(run.errors)")
+  }
+}

@@ -9,6 +9,14 @@ public enum Voices {
     return BookVoice.code(for: language, among: choices()) ?? "en"
   }
 
+  /// Why a voice the listener named cannot be used, or nil when it is installed.
+  public static func problem(withVoice voice: String) -> String? {
+    guard let espeak = try? Espeak.shared() else { return nil }
+    guard !espeak.isInstalled(voice: voice) else { return nil }
+    let some = choices().prefix(8).map(\.id).joined(separator: ", ")
+    return "'\(voice)' is not an installed espeak-ng voice; name one `foliotell voices` lists (\(some), ...)"
+  }
+
   /// The installed voices, by language, as the Voice page offers them (MBROLA voices need a program the
   /// box does not have, so they are left out).
   public static func choices() -> [VoiceChoice] {

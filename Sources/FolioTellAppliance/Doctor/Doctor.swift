@@ -26,7 +26,7 @@ public enum Doctor {
   public static let spareBytes: UInt64 = 64 << 20
 
   public static func run(_ config: ApplianceConfig) -> [Check] {
-    [gpio(config), display(config), sound(config), data(config)] + books(config) + [fonts(config)]
+    [gpio(config), display(config), sound(config), data(config)] + voice(config) + books(config) + [fonts(config)]
   }
 
   static func gpio(_ config: ApplianceConfig) -> Check {
@@ -156,6 +156,15 @@ public enum Doctor {
       }
     }
     return checks
+  }
+
+  /// The voice the config names, when it names one.
+  static func voice(_ config: ApplianceConfig) -> [Check] {
+    guard let voice = config.voice else { return [] }
+    if let problem = Voices.problem(withVoice: voice) {
+      return [Check(part: "voice", problem: problem + "; fix \"voice\" in the config", detail: "")]
+    }
+    return [Check(part: "voice", detail: "'\(voice)' is installed")]
   }
 
   static func fonts(_ config: ApplianceConfig) -> Check {

@@ -183,6 +183,23 @@ public final class Espeak: Sendable {
     return (match?.languages.first ?? wanted).lowercased()
   }
 
+  /// Whether a voice named as `--voice` or the config's `voice` takes it is installed: an identifier
+  /// (`gmw/de`, or `de` for short), a name (`German`), or a language code of a voice (`de`, `en-gb`, or
+  /// `en` for any English one); a variant after `+` (`en+f3`) is espeak-ng's own.
+  public func isInstalled(voice: String) -> Bool {
+    let wanted = String(voice.lowercased().prefix { $0 != "+" })
+    guard !wanted.isEmpty else { return false }
+    return voices().contains { candidate in
+      let identifier = candidate.identifier.lowercased()
+      return identifier == wanted || candidate.name.lowercased() == wanted
+        || identifier.split(separator: "/").last.map(String.init) == wanted
+        || candidate.languages.contains { language in
+          let code = language.lowercased()
+          return code == wanted || code.hasPrefix(wanted + "-")
+        }
+    }
+  }
+
   /// The installed voices, sorted by identifier.
   public func voices() -> [VoiceInfo] {
     lock.withLock { _ in

@@ -31,6 +31,7 @@ enum RunCommand {
     } catch {
       fail("\(error)")
     }
+    if let problem = config.voiceProblem { fail(problem) }
     let running = Mutex<(box: Appliance, config: ApplianceConfig)?>(nil)
     do {
       try loop.handle(signals: [SIGTERM, SIGINT, SIGHUP]) { number in
@@ -39,6 +40,7 @@ enum RunCommand {
           let reloaded: ApplianceConfig
           do {
             reloaded = try ApplianceConfig.load(path: configPath, board: board)
+            if let problem = reloaded.voiceProblem { throw ConfigVoiceError(message: problem) }
           } catch {
             log("the config was not reloaded, the box goes on as it was: \(error)")
             notifier.ready()
@@ -115,5 +117,20 @@ enum RunCommand {
 
   static func log(_ message: String) {
     WritableFile.standardError.print("foliotell: \(message)\n")
+  }
+}
+
+/// A config whose voice is not installed: `run` stops on it, as on any mistake in the config.
+struct ConfigVoiceError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
+
+extension ApplianceConfig {
+  /// The config's `voice`, when espeak-ng has no such voice: what is wrong, where, and how to fix it.
+  var voiceProblem: String? {
+    guard let voice, let problem = Voices.problem(withVoice: voice) else { return nil }
+    let file = files.last ?? "the config"
+    return "\(file): voice: \(problem)"
   }
 }

@@ -47,7 +47,10 @@ enum SimCommand {
           fail("--wpm '\(text)' is not a rate from 80 to 900 words per minute")
         }
         options.wpm = wpm
-      case "--voice": options.voice = value(for: argument)
+      case "--voice":
+        let named = value(for: argument)
+        if let problem = Voices.problem(withVoice: named) { fail("--voice \(problem)") }
+        options.voice = named
       case "--engine":
         options.engine = value(for: argument)
         guard ["espeak", "simulated"].contains(options.engine) else {

@@ -32,7 +32,10 @@ struct SpeechOptions {
       return number
     }
     switch flag {
-    case "--voice": voice = value()
+    case "--voice":
+      let named = value()
+      if let problem = Voices.problem(withVoice: named) { fail("--voice \(problem)") }
+      voice = named
     case "--wpm": wpm = number(SpeechRate.limits, "a rate in words per minute")
     case "--volume": volume = number(0...200, "a volume (100 is normal)")
     case "--pitch": pitch = number(0...100, "a pitch (50 is normal)")
