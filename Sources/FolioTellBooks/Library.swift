@@ -18,6 +18,20 @@ public struct LibraryEntry: Equatable, Sendable {
 public final class Library: Sendable {
   public static let defaultFolder = "/var/lib/foliotell/books"
   public static let bookExtensions: Set<String> = ["txt", "text", "md", "markdown", "html", "htm", "xhtml", "epub"]
+  /// Books the box cannot read, by extension, with what to convert them with: listed as problems, so a
+  /// book put in the folder is never left out without a word.
+  static let unreadableFormats: [String: (name: String, convert: String)] = [
+    "pdf": ("PDF", "pdftotext BOOK.pdf BOOK.txt, or Calibre's ebook-convert to EPUB"),
+    "mobi": ("Kindle (MOBI)", "Calibre's ebook-convert BOOK.mobi BOOK.epub"),
+    "azw": ("Kindle (AZW)", "Calibre's ebook-convert BOOK.azw BOOK.epub"),
+    "azw3": ("Kindle (AZW3)", "Calibre's ebook-convert BOOK.azw3 BOOK.epub"),
+    "doc": ("Word", "LibreOffice: soffice --convert-to txt BOOK.doc"),
+    "docx": ("Word", "LibreOffice: soffice --convert-to txt BOOK.docx"),
+    "odt": ("OpenDocument", "LibreOffice: soffice --convert-to txt BOOK.odt"),
+    "rtf": ("RTF", "LibreOffice: soffice --convert-to txt BOOK.rtf"),
+    "fb2": ("FictionBook", "Calibre's ebook-convert BOOK.fb2 BOOK.epub"),
+    "djvu": ("DjVu", "djvutxt BOOK.djvu BOOK.txt"),
+  ]
 
   public let folders: [String]
   public let mediaRoot: String?
@@ -69,9 +83,17 @@ public final class Library: Sendable {
     for folder in searchedFolders {
       for relative in FileTree.walk(folder) {
         let path = folder + "/" + relative
-        guard Self.bookExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased()),
-          !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !seen.contains(path)
-        else { continue }
+        let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
+        guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !seen.contains(path) else {
+          continue
+        }
+        if let format = Self.unreadableFormats[pathExtension] {
+          seen.insert(path)
+          problems.append(
+            "\(path): the box cannot read \(format.name) books; convert it to EPUB or plain text (\(format.convert))")
+          continue
+        }
+        guard Self.bookExtensions.contains(pathExtension) else { continue }
         seen.insert(path)
         let (entry, problem) = describe(path)
         if let entry { books.append(entry) }

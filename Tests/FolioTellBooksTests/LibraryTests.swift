@@ -27,6 +27,17 @@ import Testing
     #expect(problems.isEmpty)
   }
 
+  @Test func aBookInAFormatTheBoxCannotReadIsNamedWithHowToConvertIt() throws {
+    let root = folder()
+    put("%PDF-1.4", at: root + "/books/manual.pdf")
+    put("Words.", at: root + "/books/words.txt")
+    let (books, problems) = Library(folders: [root + "/books"], mediaRoot: root + "/media").scan()
+    #expect(books.map(\.title) == ["words"])
+    #expect(problems == [
+      "\(root)/books/manual.pdf: the box cannot read PDF books; convert it to EPUB or plain text (pdftotext BOOK.pdf BOOK.txt, or Calibre's ebook-convert to EPUB)"
+    ])
+  }
+
   @Test func aRenamedFileKeepsItsId() throws {
     let root = folder()
     put("Same book.", at: root + "/books/old name.txt")
