@@ -56,7 +56,7 @@ import Testing
   @Test func aControlWithNothingToDoGivesNoAction() {
     #expect(ControlMap.action(control: .next, gesture: .repeatWhileHeld, in: .reading) == nil)
     #expect(ControlMap.action(control: .back, gesture: .long, in: .reading) == nil)
-    #expect(ControlMap.action(control: .play, gesture: .long, in: .menu) == nil)
+    #expect(ControlMap.action(control: .play, gesture: .repeatWhileHeld, in: .menu) == nil)
   }
 
   @Test func everyBindingHasWordsForTheKeyDescriberAndNoGestureIsBoundTwice() {

@@ -209,10 +209,11 @@ import Testing
     #expect(replay.output.split(separator: "\n").last?.contains(#""phase":"finished""#) == true)
   }
 
-  @Test func theSimulatorSaysWhySpeechFailedAndExits() throws {
+  /// A voice espeak-ng does not have is refused before anything is read, naming some that it has.
+  @Test func theSimulatorRefusesAVoiceThatIsNotInstalled() throws {
     let result = try run(["sim", "--voice", "klingon-xx", "--audio", "null"])
-    #expect(result.status == 1)
-    #expect(result.errors.contains("speech failed: no espeak-ng voice or language called 'klingon-xx'"))
+    #expect(result.status == 2)
+    #expect(result.errors.contains("--voice 'klingon-xx' is not an installed espeak-ng voice; name one `foliotell voices` lists"))
   }
 
   @Test func theSimulatorKeepsThePlaceInItsDataDirectory() throws {
