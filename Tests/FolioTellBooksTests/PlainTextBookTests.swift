@@ -134,6 +134,15 @@ import Testing
     #expect(first.hasPrefix("CHAPTER 1. Loomings.\n\nCall me Ishmael."))
   }
 
+  /// A chapter with nothing in it is still a chapter: the listener can go to it and hears that it is empty.
+  @Test func anEmptyChapterIsKept() {
+    let book = read("CHAPTER I\n\nIt began.\n\nCHAPTER II\n\nCHAPTER III\n\nIt ended.")
+    #expect(book.chapters.map(\.title) == ["CHAPTER I", "CHAPTER II", "CHAPTER III"])
+    let scalars = Array(book.text.unicodeScalars)
+    let second = String(String.UnicodeScalarView(scalars[book.chapters[1].start...].prefix(10)))
+    #expect(second == "CHAPTER II")
+  }
+
   @Test func proseThatStartsLikeAHeadingIsNotAChapter() {
     #expect(read("Part two of the plan failed.\n\nBook three was lost.").chapters.isEmpty)
   }

@@ -65,8 +65,17 @@ public enum PlainTextBook {
     var written = 0
     var scalars = 0
     var paragraphStart: (byte: Int, scalar: Int)?
-    // A heading is only a chapter when the next paragraph is not one too (then it is a line of the contents).
+    // A heading is only a chapter when the next paragraph is not one too (then it is a line of the contents),
+    // unless it is one heading passed over whose title comes nowhere later: an empty chapter ("CHAPTER II"
+    // right before "CHAPTER III"), kept so the listener can still go to it.
     var pendingHeading: BookDocument.Chapter?
+    var passedOver: [BookDocument.Chapter] = []
+    var runs: [[BookDocument.Chapter]] = []
+    func keep(_ heading: BookDocument.Chapter) {
+      chapters.append(heading)
+      if !passedOver.isEmpty { runs.append(passedOver) }
+      passedOver = []
+    }
     func endParagraph() {
       guard let start = paragraphStart else { return }
       paragraphStart = nil
@@ -77,7 +86,9 @@ public enum PlainTextBook {
         let paragraph = String(decoding: UnsafeBufferPointer(rebasing: output[start.byte..<written]), as: UTF8.self)
         if isChapterHeading(paragraph) { heading = paragraph }
       }
-      if let pending = pendingHeading, heading == nil { chapters.append(pending) }
+      if let pending = pendingHeading {
+        if heading == nil { keep(pending) } else { passedOver.append(pending) }
+      }
       pendingHeading = heading.map {
         BookDocument.Chapter(title: $0.hasSuffix(".") ? String($0.dropLast()) : $0, start: start.scalar)
       }
@@ -107,8 +118,18 @@ public enum PlainTextBook {
       for index in trimmed { write(input[index]) }
     }
     endParagraph()
-    if let pending = pendingHeading { chapters.append(pending) }
+    if let pending = pendingHeading { keep(pending) }
+    for run in runs where run.count == 1 {
+      let key = headingKey(run[0].title)
+      if !chapters.contains(where: { $0.start > run[0].start && headingKey($0.title) == key }) { chapters.append(run[0]) }
+    }
+    chapters.sort { $0.start < $1.start }
     return written
+  }
+
+  /// Letters and digits only, lowercased: "CHAPTER II." and "Chapter II" are the same heading.
+  private static func headingKey(_ title: String) -> String {
+    String(String.UnicodeScalarView(title.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }))
   }
 
   /// "CHAPTER IV", "Chapter 4.", "CHAPTER XII. The Storm", "BOOK II", "PART ONE", and the same in German,
