@@ -75,3 +75,20 @@ import Testing
     #expect(run.errors.contains("\(path): voice: 'vulcan' is not an installed espeak-ng voice"), "\(run.errors)")
   }
 }
+
+/// The same text gives the same bytes: nothing after the text races the end of the process.
+@Suite struct SameTextSameBytesTests {
+  @Test func sayGivesTheSameWAVEveryTime() throws {
+    var sizes: Set<Int> = []
+    var files: Set<Data> = []
+    for run in 0..<6 {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("same-\(run)-\(UUID().uuidString).wav").path
+      let result = try VirtualRun.execute(["say", "Hello there.", "--audio", "wav:" + path])
+      #expect(result.status == 0, "\(result.errors)")
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      sizes.insert(data.count)
+      files.insert(data)
+    }
+    #expect(files.count == 1, "sizes: \(sizes.sorted())")
+  }
+}

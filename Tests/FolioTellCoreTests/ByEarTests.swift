@@ -137,6 +137,16 @@ import Testing
     #expect(state.playback.offset == 0)
   }
 
+  /// `say` and `read` end with the text: no words or tone after it, whenever the process happens to stop.
+  @Test mutating func aOneShotReadingEndsInSilence() {
+    state.saying.announcesTheEnd = false
+    reading(at: 104)
+    send(.playback(.utteranceDidFinish(token: state.playback.utteranceToken)))
+    #expect(state.playback.phase == .finished)
+    #expect(!effects.contains { if case .announce = $0 { return true } else { return false } })
+    #expect(!effects.contains(.earcon(.endOfBook)))
+  }
+
   @Test func aBookmarksPreviewEndsOnAWordNotOnAComma() throws {
     let text = "Well, then, we went on — all of us — to the sea?"
     let book = try SentenceMap(sentences: [TextSpan(start: 0, end: text.unicodeScalars.count)], text: text)

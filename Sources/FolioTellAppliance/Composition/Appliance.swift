@@ -181,6 +181,7 @@ public final class Appliance: Sendable {
     var initial = BoxState()
     initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechRate.limits)
     initial.settings.voiceIsFixed = fixedVoice != nil
+    initial.saying.announcesTheEnd = session.announcesTheEnd
     initial.audio = AudioPower(idleSeconds: config.audioIdleSeconds)
     initial.resume.longPauseSeconds = config.longPauseMinutes * 60
     initial.controls.knob = config.knob

@@ -21,7 +21,9 @@ extension Box {
     case (_, .paused): next.resume.pausedAt = time
     default: next.resume.pausedAt = nil
     }
-    if case .utteranceDidFinish = event, case .finished = playback.phase, state.playback.phase != .finished {
+    if case .utteranceDidFinish = event, case .finished = playback.phase, state.playback.phase != .finished,
+      next.saying.announcesTheEnd
+    {
       effects.append(Box.say("The end of the book. Press PLAY to start over.", in: next))
       effects.append(.earcon(.endOfBook))
     }

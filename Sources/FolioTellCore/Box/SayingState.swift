@@ -5,6 +5,9 @@ public struct SayingState: Equatable, Sendable, Codable {
   /// Reading was stopped to say something over it (where am I, a new speed): it goes on once that is said,
   /// even when more is said before it ends.
   public var resumeAfterSaying = false
+  /// The book's end is said, with a tone ("The end of the book. Press PLAY to start over."); a one-shot
+  /// reading of a text (`say`, `read`) ends in silence instead.
+  public var announcesTheEnd = true
 
   public init() {}
 }

@@ -88,6 +88,7 @@ enum SpeechCommands {
     session.keepInMemory = true
     session.useLibrary = false
     session.useControls = false
+    session.announcesTheEnd = false
     let appliance: Appliance
     do {
       appliance = try Appliance(config: ApplianceConfig(), platform: .desktop, session: session) { message in
