@@ -73,7 +73,7 @@ import Testing
     return (config, data)
   }
 
-  func start(config: String, socket: NotifySocket, watchdogUsec: Int = 400_000) throws -> Process {
+  func start(config: String, socket: NotifySocket, watchdogUsec: Int = 400_000, errors: Pipe? = nil) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: VirtualRun.binary)
     process.arguments = ["run", "--config", config]
@@ -82,7 +82,7 @@ import Testing
     environment["WATCHDOG_USEC"] = String(watchdogUsec)
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    process.standardError = errors ?? FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
     try process.run()
     return process
@@ -101,7 +101,9 @@ import Testing
     #expect(pings.count >= 5, "\(later)")
     let gaps = zip(pings.dropFirst(), pings).map { $0 - $1 }
     #expect(gaps.allSatisfy { $0 < 0.45 }, "\(gaps)")
-    let statuses = (untilReady + later).map(\.message).filter { $0.hasPrefix("STATUS=") }
+    // Reading starts after the greeting, which names what is missing (this box has no controls).
+    let reading = socket.receive(until: { $0.hasPrefix("STATUS=Reading emma, ") }, timeout: 30)
+    let statuses = (untilReady + later + reading).map(\.message).filter { $0.hasPrefix("STATUS=") }
     #expect(statuses.contains { $0.hasPrefix("STATUS=Reading emma, ") }, "\(statuses)")
 
     let stopAsked = Date()
@@ -231,6 +233,47 @@ import Testing
     #expect(
       replay.output.contains(
         "No book is open. Press MENU, then choose one from Books. The buttons and the knob are not working."))
+  }
+
+  /// A display the config names that does not answer is said with the greeting, not only logged.
+  @Test func aDisplayThatDoesNotAnswerIsSaidAtPowerOn() throws {
+    let socket = try NotifySocket()
+    let folder = VirtualRun.folder()
+    let config = folder + "/config.json"
+    let json =
+      #"{"dataDirectory": "\#(folder)/data", "audio": "null", "library": ["\#(folder)"], "display": {"controller": "ssd1306", "bus": "/dev/i2c-99"}}"#
+    _ = FileManager.default.createFile(atPath: config, contents: Data(json.utf8))
+    let errors = Pipe()
+    let process = try start(config: config, socket: socket, watchdogUsec: 0, errors: errors)
+    defer { if process.isRunning { process.terminate() } }
+    #expect(socket.receive(until: { $0 == "READY=1" }, timeout: 20).last?.message == "READY=1")
+    process.terminate()
+    process.waitUntilExit()
+    let trace = try String(contentsOfFile: folder + "/data/trace/trace-000001.jsonl", encoding: .utf8)
+    #expect(trace.contains(#""event":{"partMissing":{"_0":"The display is not working"}}"#))
+    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(log.contains("the display ssd1306 on /dev/i2c-99 at 0x3C does not answer"), "\(log)")
+  }
+
+  /// A box with nothing to press (no GPIO in its wiring, no input device with a key it uses) says so.
+  @Test func aBoxWithNothingToPressSaysSo() throws {
+    let socket = try NotifySocket()
+    let folder = VirtualRun.folder()
+    try FileManager.default.createDirectory(atPath: folder + "/input", withIntermediateDirectories: true)
+    let config = folder + "/config.json"
+    let json =
+      #"{"dataDirectory": "\#(folder)/data", "audio": "null", "library": ["\#(folder)"], "input": {"devices": "\#(folder)/input"}}"#
+    _ = FileManager.default.createFile(atPath: config, contents: Data(json.utf8))
+    let process = try start(config: config, socket: socket, watchdogUsec: 0)
+    defer { if process.isRunning { process.terminate() } }
+    #expect(socket.receive(until: { $0 == "READY=1" }, timeout: 20).last?.message == "READY=1")
+    process.terminate()
+    process.waitUntilExit()
+    let ring = folder + "/data/trace/trace-000001.jsonl"
+    let replay = try VirtualRun.execute(["replay", ring])
+    #expect(
+      replay.output.contains("No book is open. Press MENU, then choose one from Books. No buttons, knob or keyboard were found."),
+      "\(replay.output.prefix(2000))")
   }
 
   @Test func aConfigMistakeNamesTheFileLineKeyAndFix() throws {

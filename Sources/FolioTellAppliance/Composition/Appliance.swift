@@ -40,6 +40,8 @@ public final class Appliance: Sendable {
   private let input = Mutex<InputLoop?>(nil)
   private let frames: VirtualFrames?
   private let amplifier: AmplifierSwitch?
+  /// The OLED the config names, checked at power-on: one that does not answer is said with the greeting.
+  private let panel: PanelConfig?
 
   struct OpenedBook: Sendable {
     var id: String
@@ -229,6 +231,7 @@ public final class Appliance: Sendable {
     }
 
     // The display.
+    if case .panel(let named) = displaySetup.output { panel = named } else { panel = nil }
     if case .virtual = platform {
       self.display = nil
       frames = try VirtualFrames.make(displaySetup, report: report)
@@ -265,7 +268,10 @@ public final class Appliance: Sendable {
   public func start(heartbeat: (interval: Double, action: @Sendable () -> Void)? = nil) {
     // The controls first: a wiring problem is known before the greeting, which says it.
     if let loop, session.useControls { startControls(loop) }
-    if case .device = platform { checkSoundCard() }
+    if case .device = platform {
+      checkSoundCard()
+      checkDisplay()
+    }
     // The voices first: the first book's language chooses among them.
     runtime.post(.voicesFound(Voices.choices()))
     if session.useLibrary { library.scan(into: runtime) }
@@ -324,6 +330,14 @@ public final class Appliance: Sendable {
     }
   }
 
+  /// A display the config names that does not answer is said with the greeting, as well as logged; the
+  /// box reads on, and draws as soon as the display answers.
+  private func checkDisplay() {
+    guard let panel, let problem = Doctor.panelProblem(panel) else { return }
+    report("the display \(problem); reading goes on, and the display is drawn as soon as it answers")
+    runtime.post(.partMissing("The display is not working"))
+  }
+
   /// The board's and config's GPIO lines and input devices. A wiring problem is said once and reading goes
   /// on with the input devices that still work.
   private func startControls(_ events: EventLoop) {
@@ -339,6 +353,11 @@ public final class Appliance: Sendable {
       do {
         try controls.start(useGPIO: session.useGPIO)
         input.withLock { $0 = controls }
+        if !controls.hasControlsAtStart {
+          // A box nobody can press is said, not left greeting "Press MENU" to no one.
+          report("no buttons, knob or keyboard were found; a keyboard or input device plugged in is used at once")
+          runtime.post(.partMissing("No buttons, knob or keyboard were found"))
+        }
       } catch {
         report("\(error); going on without the GPIO controls")
         runtime.post(.partMissing("The buttons and the knob are not working"))

@@ -54,18 +54,24 @@ public enum Doctor {
     guard case .panel(let panel) = config.display.output else {
       return Check(part: "display", detail: "none configured")
     }
-    let name = "\(panel.controller.rawValue) on \(panel.bus) at 0x\(String(panel.address, radix: 16, uppercase: true))"
+    if let problem = panelProblem(panel) { return Check(part: "display", problem: problem, detail: "") }
+    return Check(part: "display", detail: "\(panelName(panel)) answers")
+  }
+
+  static func panelName(_ panel: PanelConfig) -> String {
+    "\(panel.controller.rawValue) on \(panel.bus) at 0x\(String(panel.address, radix: 16, uppercase: true))"
+  }
+
+  /// Why the panel does not answer, with how to find out; nil when it does.
+  public static func panelProblem(_ panel: PanelConfig) -> String? {
     do {
       let bus = try LinuxI2CBus(bus: panel.bus, address: panel.address)
       // A no-operation command (0xE3 on both controllers): acknowledged only by a display that is there.
       try bus.write(control: 0x00, [0xE3][...])
-      return Check(part: "display", detail: "\(name) answers")
+      return nil
     } catch {
-      return Check(
-        part: "display",
-        problem:
-          "\(name) does not answer: \(error); check the wiring (SDA, SCL, 3.3 V, ground) and the address with `i2cdetect -y \(panel.bus.split(separator: "-").last ?? "1")`",
-        detail: "")
+      return
+        "\(panelName(panel)) does not answer: \(error); check the wiring (SDA, SCL, 3.3 V, ground) and the address with `i2cdetect -y \(panel.bus.split(separator: "-").last ?? "1")`"
     }
   }
 

@@ -59,6 +59,10 @@ public final class InputLoop: @unchecked Sendable {
 
   public var stats: Statistics { statistics.withLock { $0 } }
 
+  /// Whether anything could be pressed when the loop started: GPIO lines, an input device with a key or
+  /// knob the box uses, or a stream of recorded edges.
+  public private(set) var hasControlsAtStart = false
+
   /// Requests the GPIO lines (an error here is the wiring's: it names chip, line and file) and opens the
   /// input devices, and adds them to the loop. Without GPIO lines in the wiring, only devices are used.
   public func start(useGPIO: Bool = true, useDevices: Bool = true) throws(GPIOError) {
@@ -89,8 +93,11 @@ public final class InputLoop: @unchecked Sendable {
         guard let devices else { return }
         for fd in devices.folderChanged() { watchDevice(fd) }
       }
-      for fd in found.openExisting() { watchDevice(fd) }
+      let opened = found.openExisting()
+      for fd in opened { watchDevice(fd) }
+      hasControlsAtStart = hasControlsAtStart || !opened.isEmpty
     }
+    hasControlsAtStart = hasControlsAtStart || gpio != nil || !edgeSources.isEmpty
     for fd in edgeSources.keys { watch(fd) { [unowned self] in edgeStreamReady(fd) } }
     isStarted = true
     if ownsLoop { loop.start(name: "foliotell.input") }
