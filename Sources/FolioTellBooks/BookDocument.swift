@@ -37,6 +37,8 @@ public struct BookDocument: Equatable, Sendable {
   public var notes: [Int] = []
   /// Parts that could not be read and were skipped (a broken chapter file of an EPUB), with why.
   public var problems: [String] = []
+  /// The encoding a plain-text file was read in ("UTF-8", "windows-1252", "KOI8-R"); nil for other formats.
+  public var encoding: String?
 
   /// The language as a person reads it: "de (detected, 97% confidence)", "en (default: no language could
   /// be detected)".

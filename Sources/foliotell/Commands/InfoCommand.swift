@@ -56,7 +56,8 @@ enum InfoCommand {
         ("author", book.author.map(JSONWriter.string) ?? "null"),
         ("language", book.language.map(JSONWriter.string) ?? "null"),
         ("languageSource", JSONWriter.string(languageSource)),
-        ("languageConfidence", languageConfidence.map(String.init) ?? "null"), ("voice", JSONWriter.string(voice)),
+        ("languageConfidence", languageConfidence.map(String.init) ?? "null"),
+        ("encoding", book.encoding.map(JSONWriter.string) ?? "null"), ("voice", JSONWriter.string(voice)),
         ("characters", String(scalars.count)), ("paragraphs", String(book.paragraphStarts.count)),
         ("sentences", String(book.sentences.count)),
         ("problems", "[" + book.problems.map(JSONWriter.string).joined(separator: ", ") + "]"),
@@ -96,6 +97,7 @@ enum InfoCommand {
     print("title:      \(book.title ?? "(none given)")")
     print("author:     \(book.author ?? "(none given)")")
     print("language:   \(book.languageSummary)")
+    if let encoding = book.encoding { print("encoding:   \(encoding)") }
     print("voice:      \(voice)")
     print("book id:    \(id)")
     print("characters: \(scalars.count), paragraphs: \(book.paragraphStarts.count), sentences: \(book.sentences.count)")

@@ -3,37 +3,25 @@ import FolioTellUnicode
 import FoundationEssentials
 import Glibc
 
-/// Plain text: UTF-8, UTF-16 with a byte-order mark, or Windows-1252 when the bytes are not UTF-8.
+/// Plain text: UTF-8, UTF-16 with a byte-order mark, or a legacy encoding (Latin-1, Windows-1251, KOI8-R...).
 /// Hard-wrapped lines are joined into paragraphs (a blank line ends one); a Project Gutenberg header and
 /// licence are left out; headings such as "CHAPTER IV", "Chapter 4." or "BOOK II" become chapters.
 public enum PlainTextBook {
-  /// The book as UTF-8 bytes: as they are when they are UTF-8 (most books), decoded otherwise. A UTF-8
-  /// byte-order mark is dropped; text with combining marks is composed (NFC), as the voices expect.
-  static func utf8(_ file: consuming [UInt8]) -> [UInt8] {
-    var bytes = consume file
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-    let check = bytes.withUnsafeBufferPointer { UTF8Check($0) }
-    if check.isValid, !check.hasCombiningMarks { return bytes }
-    let text: String
-    if check.isValid {
-      text = String(decoding: bytes, as: UTF8.self)
-    } else if bytes.starts(with: [0xFF, 0xFE]) {
-      text = String(data: Data(bytes.dropFirst(2)), encoding: .utf16LittleEndian) ?? ""
-    } else if bytes.starts(with: [0xFE, 0xFF]) {
-      text = String(data: Data(bytes.dropFirst(2)), encoding: .utf16BigEndian) ?? ""
-    } else {
-      text = String(data: Data(bytes), encoding: .windowsCP1252) ?? String(decoding: bytes, as: UTF8.self)
-    }
-    return Array(text.canonicallyComposed.utf8)
+  /// The book as UTF-8 bytes: as they are when they are UTF-8 (most books), decoded otherwise
+  /// (TextEncoding). Text with combining marks is composed (NFC), as the voices expect.
+  static func utf8(_ file: consuming [UInt8]) -> (bytes: [UInt8], encoding: String) {
+    let (bytes, encoding) = TextEncoding.utf8(file)
+    guard bytes.withUnsafeBufferPointer({ UTF8Check($0) }).hasCombiningMarks else { return (bytes, encoding) }
+    return (Array(String(decoding: bytes, as: UTF8.self).canonicallyComposed.utf8), encoding)
   }
 
   /// Text in any of the encodings above, as a string.
-  public static func decode(_ bytes: [UInt8]) -> String { String(decoding: utf8(bytes), as: UTF8.self) }
+  public static func decode(_ bytes: [UInt8]) -> String { String(decoding: utf8(bytes).bytes, as: UTF8.self) }
 
   /// The book's text as a person would read it. `bytes` is consumed: a long book's file is let go as soon
   /// as its text is made, so the two are not held with the sentences.
   public static func read(_ bytes: consuming [UInt8], language override: String? = nil) -> BookDocument {
-    let source = utf8(bytes)
+    let (source, encoding) = utf8(bytes)
     var paragraphStarts: [Int] = []
     var chapters: [BookDocument.Chapter] = []
     var header: GutenbergHeader?
@@ -49,10 +37,12 @@ public enum PlainTextBook {
     // whatever the book's language), before the sentences are found, so that they follow its rules.
     let (language, languageSource) = BookLanguage.resolve(declared: override ?? header?.language, text: text)
     let sentences = SentenceSegmenter.sentences(in: text, language: language ?? BookLanguage.fallback)
-    return BookDocument(
+    var document = BookDocument(
       format: .plainText, title: header?.title, author: header?.author, language: language,
       languageSource: languageSource, text: text, sentences: sentences, paragraphStarts: paragraphStarts,
       chapters: chapters)
+    document.encoding = encoding
+    return document
   }
 
   /// Hard-wrapped lines joined with single spaces into paragraphs (a blank line ends one), paragraphs
