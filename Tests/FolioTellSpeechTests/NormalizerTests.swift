@@ -47,14 +47,19 @@ import Testing
       spoken("Dr. Watson drove to Mulholland Dr. at night.") == "Doctor Watson drove to Mulholland Drive at night.")
   }
 
-  @Test func otherLanguagesGetOnlyTheLexicon() {
-    #expect(spoken("Il coûte $5 le 3/4/2021 à St. Denis.", language: "fr") == "Il coûte $5 le 3/4/2021 à St. Denis.")
+  @Test func languagesWithoutATableGetOnlyTheLexicon() {
+    #expect(spoken("Costa $5 il 3/4/2021 a St. Denis.", language: "it") == "Costa $5 il 3/4/2021 a St. Denis.")
   }
 
-  @Test func germanGetsMoneyButNotTheEnglishDatesOrStreets() {
+  @Test func frenchGetsItsOwnDatesAndTitlesButNotEnglishMoney() {
+    #expect(
+      spoken("Il coûte $5 le 3/4/2021 à St. Denis.", language: "fr") == "Il coûte $5 le 3 avril 2021 à Saint Denis.")
+  }
+
+  @Test func germanGetsMoneyAndItsOwnWordsButNotTheEnglishDates() {
     #expect(
       spoken("Es kostet $5 am 3/4/2021 in der St. Paul Str.", language: "de")
-        == "Es kostet 5 Dollar am 3/4/2021 in der St. Paul Str.")
+        == "Es kostet 5 Dollar am 3/4/2021 in der Sankt Paul Straße.")
   }
 
   @Test func lexiconWordsMatchWholeWordsIgnoringCase() {

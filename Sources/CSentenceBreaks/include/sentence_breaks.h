@@ -1,6 +1,10 @@
 #ifndef FOLIOTELL_SENTENCE_BREAKS_H
 #define FOLIOTELL_SENTENCE_BREAKS_H
 #include <stdint.h>
+/* Included here, and not only found in the umbrella folder: build folders kept between builds (the package
+   build's) keep a module cache that does not notice a header added to the folder, only a change to one it
+   has seen. */
+#include "text_encodings.h"
 
 /* An ICU sentence break iterator for one locale (for example "en@ss=standard", whose keyword keeps ICU
    from breaking after common abbreviations). Opening one is costly; reuse it for every paragraph.

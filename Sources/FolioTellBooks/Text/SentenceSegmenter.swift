@@ -1,26 +1,12 @@
 import CSentenceBreaks
 import FolioTellCore
 
-/// Splits prose into sentences: ICU's sentence rules for the book's language (with the `ss=standard`
-/// keyword, which keeps ICU from breaking after common abbreviations), inside paragraphs, plus the
-/// box's own rules where ICU is wrong for real books (see `continuesAfter`).
+/// Splits prose into sentences: ICU's sentence rules for the book's language, inside paragraphs, plus the
+/// box's own rules where ICU is wrong for real books (see `continuesAfter`): each language's abbreviations
+/// are data (`LanguageForms`). English also uses ICU's own list of abbreviations (the `ss=standard`
+/// keyword); for German and Spanish that list keeps whole paragraphs together ("sehr. Es war", "mar.
+/// Hacía": it takes their endings for abbreviations), so they, and the others, use the box's list only.
 public enum SentenceSegmenter {
-  /// Abbreviations after which a sentence goes on, by language, lower-cased, without their last dot.
-  /// ICU's list misses these (tested in SentenceSegmenterTests).
-  static let abbreviations: [String: Set<String>] = [
-    "en": [
-      "mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "e.g", "i.e", "vs", "no", "mt", "capt", "col", "gen", "lt",
-      "rev", "fig", "cf",
-    ],
-    "de": [
-      "z. b", "z.b", "bzw", "usw", "d. h", "d.h", "u. a", "u.a", "nr", "dr", "prof", "hr", "fr", "ca", "vgl", "s",
-      "evtl", "ggf", "inkl", "str",
-    ],
-    "fr": ["m", "mme", "mlle", "dr", "st", "ste", "p. ex", "cf", "av", "bd", "n°"],
-    "es": ["sr", "sra", "srta", "dr", "dra", "d", "dña", "p. ej", "ud", "uds", "etc", "núm", "av", "pág"],
-    "ru": ["т. е", "т.е", "т. д", "т.д", "т. п", "т.п", "г", "гг", "им", "др", "проф", "ул", "см", "стр", "им", "т"],
-  ]
-
   /// Sentences of `text` (offsets in Unicode scalars), for a language code like `en`, `de-DE` or `ru`.
   ///
   /// The text is read once, a paragraph at a time (a paragraph ends at a blank line): only one paragraph,
@@ -93,7 +79,8 @@ public enum SentenceSegmenter {
     let handle: UnsafeMutableRawPointer?
     init(language: String) {
       var error: Int32 = 0
-      handle = "\(language)@ss=standard".withCString { folio_sentence_iterator_open($0, &error) }
+      let locale = language == "en" ? "en@ss=standard" : language
+      handle = locale.withCString { folio_sentence_iterator_open($0, &error) }
     }
     deinit { folio_sentence_iterator_close(handle) }
   }
@@ -202,14 +189,22 @@ public enum SentenceSegmenter {
     guard sentence.end > sentence.start, scalars[sentence.end - 1] == "." else {
       return startsLowercase(next, scalars)
     }
-    // Only the last words matter; looking no further keeps long runs of merges linear.
+    let dot = sentence.end - 1
+    let forms = LanguageForms.of(language)
+    let found =
+      forms.abbreviation(endingAt: dot, in: scalars)
+      ?? (forms.code == "en" ? nil : LanguageForms.of("en").abbreviation(endingAt: dot, in: scalars))
+    if let (abbreviation, start) = found {
+      switch abbreviation.sentence {
+      case .goesOn: return true
+      case .mayEnd: return startsLowercase(next, scalars)
+      case .mayEndAfterNumber: return followsNumber(start, scalars) ? startsLowercase(next, scalars) : true
+      }
+    }
+    // Only the last word matters; looking no further keeps long runs of merges linear.
     let text = String(String.UnicodeScalarView(scalars[max(sentence.start, sentence.end - 41)..<(sentence.end - 1)]))
     let words = text.split(whereSeparator: { $0.isWhitespace })
     guard let lastWord = words.last else { return false }
-    let last = lastWord.lowercased()
-    let lastTwo = words.count >= 2 ? "\(words[words.count - 2].lowercased()) \(last)" : last
-    let known = abbreviations[language, default: []].union(abbreviations["en"]!)
-    if known.contains(last) || known.contains(lastTwo) { return true }
     // An initial ("J. R. R. Tolkien"), or one letter of an abbreviation ("z. B.", "d. h.", "т. е.", "т. д.");
     // not a one-letter word that can end a sentence, like Russian "я".
     if lastWord.count == 1, let letter = lastWord.first {
@@ -222,6 +217,13 @@ public enum SentenceSegmenter {
     // A German ordinal: "am 3. Oktober".
     if language == "de", (1...2).contains(lastWord.count), lastWord.allSatisfy(\.isNumber) { return true }
     return startsLowercase(next, scalars)
+  }
+
+  /// Whether a number stands right before `index` (after white space): "2021 г.".
+  private static func followsNumber(_ index: Int, _ scalars: [Unicode.Scalar]) -> Bool {
+    var position = index
+    while position > 0, isSpace(scalars[position - 1]) { position -= 1 }
+    return position > 0 && scalars[position - 1].properties.numericType != nil
   }
 
   private static func startsLowercase(_ span: TextSpan, _ scalars: [Unicode.Scalar]) -> Bool {

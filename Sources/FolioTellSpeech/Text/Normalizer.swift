@@ -63,7 +63,8 @@ public struct Lexicon: Sendable {
 
 /// Finds what espeak-ng would read badly or what the listener asked to hear differently, as substitutions
 /// over the book's own offsets. The listener's lexicon comes first; then money for English and German voices;
-/// then, for English voices, dates, and "St." / "Dr." as street or saint, drive or doctor, from context.
+/// then, for English voices, "St." / "Dr." as street or saint, drive or doctor, from context; then the
+/// abbreviations, units and dates of the voice's language.
 public struct Normalizer: Sendable {
   public var lexicon: Lexicon
   public var language: String
@@ -86,11 +87,10 @@ public struct Normalizer: Sendable {
     for rule in lexicon.rules { found += lexiconMatches(rule, in: text) }
     // Money in English and German (see Normalizer+Money.swift).
     found += money(in: text)
-    if language.hasPrefix("en") {
-      // Each pattern only where its mark is: a chunk of a book is mostly plain words.
-      if text.contains("/") { found += dates(in: text) }
-      if text.contains("St.") || text.contains("Dr.") { found += abbreviations(in: text) }
-    }
+    // "St." and "Dr." in English, from context; only where the mark is: a chunk is mostly plain words.
+    if language.hasPrefix("en"), text.contains("St.") || text.contains("Dr.") { found += abbreviations(in: text) }
+    // Each language's abbreviations, units and dates (see Normalizer+Forms.swift).
+    found += languageForms(in: scalars, text: text)
     // Earlier rules win where they overlap: the listener's lexicon over the built-in fixes.
     var chosen: [Substitution] = []
     for candidate in found where !chosen.contains(where: { overlaps($0.original, candidate.original) }) {
@@ -145,39 +145,6 @@ public struct Normalizer: Sendable {
             "$\(group)", with: match.output[group].substring.map(String.init) ?? "")
         }
       }
-      return Substitution(original: span(match.range, in: text), spoken: spoken)
-    }
-  }
-
-  private static let months = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-    "December",
-  ]
-
-  private func ordinal(_ day: Int) -> String {
-    let suffix: String
-    switch (day % 10, day % 100) {
-    case (_, 11...13): suffix = "th"
-    case (1, _): suffix = "st"
-    case (2, _): suffix = "nd"
-    case (3, _): suffix = "rd"
-    default: suffix = "th"
-    }
-    return "\(day)\(suffix)"
-  }
-
-  /// 3/4/2021: month first for American English and most English voices, day first for British ones.
-  private func dates(in text: String) -> [Substitution] {
-    let dayFirst = language.hasPrefix("en-gb") || language.hasPrefix("en-uk") || language.hasPrefix("en-ie")
-    let regex = /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/
-    return text.matches(of: regex).compactMap { match in
-      guard let first = Int(match.output.1), let second = Int(match.output.2) else { return nil }
-      let (month, day) = dayFirst ? (second, first) : (first, second)
-      guard (1...12).contains(month), (1...31).contains(day) else { return nil }
-      let spoken =
-        dayFirst
-        ? "the \(ordinal(day)) of \(Self.months[month - 1]) \(match.output.3)"
-        : "\(Self.months[month - 1]) \(ordinal(day)), \(match.output.3)"
       return Substitution(original: span(match.range, in: text), spoken: spoken)
     }
   }
