@@ -37,7 +37,10 @@ struct VirtualRun {
     """
 
   @discardableResult
-  static func execute(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+  /// A run that takes longer than `timeout` seconds hangs: it is killed, and its status says so (137).
+  static func execute(_ arguments: [String], timeout: Double = 600) throws -> (
+    status: Int32, output: String, errors: String
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
@@ -47,6 +50,10 @@ struct VirtualRun {
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    let pid = process.processIdentifier
+    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+    defer { watchdog.cancel() }
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -31,7 +31,7 @@ public final class VirtualClockSink: PCMSink {
     var closed = false
   }
   private let state = Mutex(State())
-  private let waitingObserver = Mutex<(@Sendable () -> Void)?>(nil)
+  private let waitingObserver = CallbackSlot<Void, Void>()
   private let room = Condition()
   private let clock: VirtualClock
   private let path: String?
@@ -94,7 +94,7 @@ public final class VirtualClockSink: PCMSink {
           return false
         }
         if !full { break }
-        waitingObserver.withLock { $0 }?()
+        waitingObserver.call()
         room.wait()
       }
       room.unlock()
@@ -139,7 +139,7 @@ public final class VirtualClockSink: PCMSink {
   public func end() {}
 
   /// Called on the writer's thread each time it starts waiting for the clock.
-  public func observeWaiting(_ action: @escaping @Sendable () -> Void) { waitingObserver.withLock { $0 = action } }
+  public func observeWaiting(_ action: @escaping @Sendable () -> Void) { waitingObserver.set(action) }
 
   /// The writer is waiting for the clock to move (its buffer is full, or the card is paused).
   public var isWaitingForTime: Bool { state.withLock { $0.blocked } }

@@ -1,4 +1,5 @@
 import FolioTellCore
+import FolioTellSystem
 import Synchronization
 
 /// Performs the reducer's effects on the real (or fake) adapters, and nothing else: it decides nothing and
@@ -10,9 +11,9 @@ public final class EffectHandler: Sendable {
   public let store: any PositionStore
   /// Opens a book of the library by id (reads its file, posts `bookOpened` or `bookFailedToOpen`); given by
   /// whoever owns the library, once, before the box starts.
-  private let openBook = Mutex<(@Sendable (String) -> Void)?>(nil)
+  private let openBook = CallbackSlot<String, Void>()
   /// Finds the version and free space for the About page; given by the box's composition.
-  private let describe = Mutex<(@Sendable () -> SystemFacts)?>(nil)
+  private let describe = CallbackSlot<Void, SystemFacts>()
 
   /// Where the reducer's timers run (the event loop's timerfd, or the virtual clock); without one, as in
   /// tests that post every tick themselves, timer effects are not carried out.
@@ -29,10 +30,10 @@ public final class EffectHandler: Sendable {
   }
 
   public func setSystemDescriber(_ describer: @escaping @Sendable () -> SystemFacts) {
-    describe.withLock { $0 = describer }
+    describe.set(describer)
   }
 
-  public func setBookOpener(_ opener: @escaping @Sendable (String) -> Void) { openBook.withLock { $0 = opener } }
+  public func setBookOpener(_ opener: @escaping @Sendable (String) -> Void) { openBook.set(opener) }
 
   /// Runs a store call; a failure is reported as an event and reading goes on with the place in memory.
   /// A call that works while the state says the store was failing reports the recovery.
@@ -72,7 +73,7 @@ public final class EffectHandler: Sendable {
       audio.activate()
       speech.announce(text, wpm: wpm, voice: voice)
     case .openLibraryBook(let bookID):
-      openBook.withLock { $0 }?(bookID)
+      openBook.call(bookID)
     case .addBookmark(let bookID, let position):
       keep(sink, state) { try self.store.addBookmark(bookID: bookID, position: position) }
     case .removeBookmark(let bookID, let offset):
@@ -87,7 +88,7 @@ public final class EffectHandler: Sendable {
     case .saveBookSettings(let bookID, let settings):
       keep(sink, state) { try self.store.saveBookSettings(bookID: bookID, settings: settings) }
     case .describeSystem:
-      if let describer = describe.withLock({ $0 }) { sink.post(.systemDescribed(describer())) }
+      if let facts = describe.call() { sink.post(.systemDescribed(facts)) }
     case .fadeOut(let seconds):
       audio.fadeOut(seconds: seconds)
     case .restoreVolume:

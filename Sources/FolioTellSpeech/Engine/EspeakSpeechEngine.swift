@@ -31,7 +31,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
   private let options: Options
   private let espeak: Espeak
   private let control = Mutex(SpeechControl())
-  private let idleObserver = Mutex<(@Sendable () -> Void)?>(nil)
+  private let idleObserver = CallbackSlot<Void, Void>()
   private let wakeup = DispatchSemaphore(value: 0)
 
   public init(sink: any EventSink, audio: any PCMSink, options: Options = Options()) throws(EspeakError) {
@@ -121,11 +121,11 @@ public final class EspeakSpeechEngine: SpeechEngine {
     else { return }
     speak(request, book: book)
     control.withLock { $0.workDone() }
-    if isIdle { idleObserver.withLock { $0 }?() }
+    if isIdle { idleObserver.call() }
   }
 
   /// Called on the worker's thread each time it becomes idle (see `isIdle`).
-  public func observeIdle(_ action: @escaping @Sendable () -> Void) { idleObserver.withLock { $0 = action } }
+  public func observeIdle(_ action: @escaping @Sendable () -> Void) { idleObserver.set(action) }
 
   /// Nothing to say and nothing being said: every callback about earlier requests has been posted. The
   /// virtual platform's driver moves its clock only when the engine is idle or waiting on the sound card.
