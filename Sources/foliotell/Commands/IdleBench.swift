@@ -6,7 +6,8 @@ import FoundationEssentials
 import Glibc
 
 /// `foliotell bench idle`: how often the box's threads wake, from their context switches in /proc, while
-/// reading, paused (at rest: the sound card released, no tick pending) and stopped.
+/// reading, and paused and stopped, each with the sound card still open (its quiet time running) and at rest
+/// (the card released, no tick pending).
 enum IdleBench {
   static func run(_ arguments: [String]) {
     var seconds = 10.0
@@ -20,8 +21,9 @@ enum IdleBench {
       }
     }
     var config = ApplianceConfig()
-    // At rest sooner than a bedside box (30 s), so the bench is short; the path is the same.
-    config.audioIdleSeconds = 1
+    // The card is let go after a quiet time (30 s on a bedside box): here just longer than one measurement,
+    // so that each state is measured with the card still open, and then at rest.
+    config.audioIdleSeconds = seconds + 3
     let session = LatencyBench.benchSession(audio: "virtual")
     let appliance: Appliance
     do {
@@ -37,13 +39,31 @@ enum IdleBench {
     usleep(2_000_000)
     measure("while reading", seconds: seconds, target: nil)
     appliance.runtime.post(.control(name: ControlName.play, gesture: .short))
+    waitUntilQuiet(appliance, atMost: 30)
+    measure("paused, the card still open", seconds: seconds, target: nil, workerTarget: 0)
     // The pause releases the card after audioIdleSeconds, at the next tick; then nothing is pending.
     waitUntilAtRest(appliance, atMost: config.audioIdleSeconds + 30)
     measure("paused, at rest", seconds: seconds, target: 0)
     appliance.runtime.post(.control(name: ControlName.stop, gesture: .short))
-    // STOP's words open the card again; it is let go after the same quiet time, at the next tick.
+    // STOP's words open the card again; once they are said nothing is due, though the card is open.
+    waitUntilQuiet(appliance, atMost: 30)
+    measure("stopped, the card still open", seconds: seconds, target: nil, workerTarget: 0)
+    // It is let go after the same quiet time, at the next tick.
     waitUntilAtRest(appliance, atMost: config.audioIdleSeconds + 30)
-    measure("stopped", seconds: seconds, target: 0)
+    measure("stopped, at rest", seconds: seconds, target: 0)
+  }
+
+  /// Waits until what the press just posted asked for has been said and played out: the card is open
+  /// and counting its quiet time (`pausedSince`), and a tenth of a second has passed for the last samples.
+  static func waitUntilQuiet(_ appliance: Appliance, atMost seconds: Double) {
+    var waited = 0.0
+    while waited < seconds {
+      let audio = appliance.runtime.snapshot.audio
+      if audio.isActive, audio.pausedSince != nil { break }
+      usleep(10_000)
+      waited += 0.01
+    }
+    usleep(300_000)
   }
 
   /// Waits (polling from this thread, which is not counted) for the press just posted to be taken (the
@@ -77,7 +97,9 @@ enum IdleBench {
   }
 
   /// Context switches of every thread but this one, over `seconds`.
-  static func measure(_ name: String, seconds: Double, target: Double?) {
+  /// `workerTarget`: a target for the speech worker alone, where the loop's tick still has work (it
+  /// releases the card once its quiet time is over).
+  static func measure(_ name: String, seconds: Double, target: Double?, workerTarget: Double? = nil) {
     // The bench measures from the main thread, whose thread id is the process id.
     let me = getpid()
     let before = switches(except: me)
@@ -91,8 +113,15 @@ enum IdleBench {
       if woke > 0 { busy.append("\(count.name) \(String(printf: "%.1f", Double(woke) / seconds))/s") }
     }
     let rate = Double(total) / seconds
-    let verdict =
+    var verdict =
       target.map { rate <= $0 + 0.05 ? " (target \(Int($0)): meets)" : " (target \(Int($0)): misses)" } ?? ""
+    if let workerTarget {
+      let worker = after.filter { $0.value.name.hasPrefix("foliotell.speec") }
+        .reduce(0) { $0 + $1.value.count - (before[$1.key]?.count ?? 0) }
+      let workerRate = Double(worker) / seconds
+      let meets = workerRate <= workerTarget + 0.05 ? "meets" : "misses"
+      verdict = ", the speech worker " + String(printf: "%.1f", workerRate) + " (target \(Int(workerTarget)): \(meets))"
+    }
     print(
       "\(name): " + String(printf: "%.1f", rate) + " wake-ups per second\(verdict)"
         + (busy.isEmpty ? "" : " [" + busy.sorted().joined(separator: ", ") + "]"))
