@@ -208,6 +208,42 @@ import Testing
     #expect(log.contains("stopped; the place is saved"))
   }
 
+  @Test func aReloadKeepsTheListenersStateAndAnUnchangedConfigChangesNothing() throws {
+    let socket = try NotifySocket()
+    let (config, data) = try box(book: true)
+    let errors = Pipe()
+    let process = try start(config: config, socket: socket, watchdogUsec: 0, errors: errors)
+    defer { if process.isRunning { process.terminate() } }
+    let reading = socket.receive(until: { $0.hasPrefix("STATUS=Reading emma") }, timeout: 30).map(\.message)
+    #expect(reading.last?.hasPrefix("STATUS=Reading emma") == true, "\(reading)")
+    // The same config again: nothing is built again, so nothing is said and reading goes on.
+    kill(process.processIdentifier, SIGHUP)
+    let same = socket.receive(until: { $0 == "READY=1" }, timeout: 20).map(\.message)
+    #expect(same == ["RELOADING=1", "READY=1"], "\(same)")
+    // A new speed: the box is built again and takes over, reading on without a greeting.
+    let text = try String(contentsOfFile: config, encoding: .utf8)
+    let faster = text.replacingOccurrences(of: #""audio": "virtual""#, with: #""audio": "virtual", "wpm": 260"#)
+    #expect(faster != text)
+    _ = FileManager.default.createFile(atPath: config, contents: Data(faster.utf8))
+    kill(process.processIdentifier, SIGHUP)
+    let rebuilt = socket.receive(until: { $0.hasPrefix("STATUS=Reading emma") }, timeout: 30).map(\.message)
+    #expect(rebuilt.first == "RELOADING=1", "\(rebuilt)")
+    #expect(rebuilt.contains("READY=1"), "\(rebuilt)")
+    #expect(rebuilt.last?.hasPrefix("STATUS=Reading emma") == true, "\(rebuilt)")
+    process.terminate()
+    process.waitUntilExit()
+    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(log.contains("the config is unchanged; the box goes on as it was"), "\(log)")
+    #expect(log.contains("reloading the config"), "\(log)")
+    let ring = data + "/trace"
+    let traces = try FileManager.default.contentsOfDirectory(atPath: ring).sorted()
+      .map { try String(contentsOfFile: ring + "/" + $0, encoding: .utf8) }.joined(separator: "\n")
+    // One greeting, at power-on; the reload took over with reading on.
+    #expect(traces.components(separatedBy: #""event":{"poweredOn":{}}"#).count == 2, "\(traces.suffix(3000))")
+    #expect(traces.contains(#""event":{"reloaded":{"_0":{"#), "\(traces.suffix(3000))")
+    #expect(traces.contains(#""wasReading":true"#))
+  }
+
   @Test func buttonsThatCannotBeReadAreSaidAtPowerOnAndTheTraceRingHasIt() throws {
     if FileManager.default.fileExists(atPath: "/dev/gpiochip0") {
       print("skipped: this machine has /dev/gpiochip0, so the buttons cannot be seen missing")

@@ -280,7 +280,9 @@ public final class Appliance: Sendable {
         bookID: book.id, book: book.document, title: book.title, path: book.path, chapters: book.chapters,
         pages: book.pages, notes: book.notes, language: book.language, paragraphs: book.paragraphs)
     }
-    if session.greet {
+    if let carried = session.carriedOver {
+      runtime.post(.reloaded(carried))
+    } else if session.greet {
       runtime.post(.poweredOn)
     } else if session.autoplay, firstBook != nil {
       runtime.post(.playback(.primaryTapped))

@@ -1,3 +1,4 @@
+import FolioTellCore
 import FolioTellRuntime
 
 /// Where the box runs. The composition is the same; the platform decides the clock, the sound, the
@@ -59,6 +60,8 @@ public struct Session: Sendable {
   /// Start reading as soon as the book is open (with the greeting first on the device).
   public var autoplay = true
   public var greet = false
+  /// A box built again for a reloaded config: it takes over from the one before instead of greeting.
+  public var carriedOver: CarriedOver?
   public var volume: Int?
   public var pitch: Int?
   public var lexicon: String?

@@ -9,7 +9,7 @@ import Glibc
 /// is optional; `{}` (or no file at all) is a box with no GPIO, any input devices, the default sound card,
 /// no display, and its data in /var/lib/foliotell. Read once at start (and again on SIGHUP), checked
 /// whole: a wrong key or value is an error naming the file, line, key and fix.
-public struct ApplianceConfig: Sendable {
+public struct ApplianceConfig: Equatable, Sendable {
   /// The board named (`raspberry-pi`), or nil.
   public var board: String?
   /// The files read, board first, for messages.

@@ -32,6 +32,8 @@ extension Box {
       next.condition.missingParts.append(part)
     case .poweredOn:
       return Greeting.poweredOn(state)
+    case .reloaded(let carried):
+      return Reload.carriedOver(carried, into: state, at: time)
     case .announcementFinished:
       guard state.saying.playAfterAnnouncement || state.saying.resumeAfterSaying else {
         // Said, and nothing is read: the sound stays on for a while (the next menu item needs no start-up),

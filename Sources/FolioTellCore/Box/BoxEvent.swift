@@ -33,4 +33,7 @@ public enum BoxEvent: Equatable, Sendable, Codable {
   /// The box is being stopped (systemd's stop, the power button, the end of a script): whatever is heard
   /// stops at its word, that word is kept durably, and nothing starts reading again.
   case shuttingDown
+  /// The box was built again for a reloaded config (SIGHUP) and takes over from the one before: reading
+  /// goes on if it was reading, the menu and the sleep timer are as they were; nothing is said.
+  case reloaded(CarriedOver)
 }

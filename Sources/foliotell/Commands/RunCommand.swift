@@ -32,7 +32,7 @@ enum RunCommand {
       fail("\(error)")
     }
     if let problem = config.voiceProblem { fail(problem) }
-    let running = Mutex<(box: Appliance, config: ApplianceConfig)?>(nil)
+    let running = Mutex<Running?>(nil)
     do {
       try loop.handle(signals: [SIGTERM, SIGINT, SIGHUP]) { number in
         if number == SIGHUP {
@@ -46,23 +46,33 @@ enum RunCommand {
             notifier.ready()
             return
           }
+          let lexicon = reloaded.lexicon.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+          if let current = running.withLock({ $0 }), current.config == reloaded, current.lexicon == lexicon {
+            // Nothing to apply: the box goes on exactly as it was, reading, paused or in the menu.
+            log("the config is unchanged; the box goes on as it was")
+            notifier.ready()
+            return
+          }
           log("reloading the config")
           // The old box lets go of the store, the sound card and the amplifier's line before the new one
-          // takes them; a new box that cannot start gives way to the old config again.
-          let taken = running.withLock { current -> (box: Appliance, config: ApplianceConfig)? in
+          // takes them; the new one takes over the listener's side (reading, the menu, the sleep timer)
+          // without a greeting. A new box that cannot start gives way to the old config again.
+          let taken = running.withLock { current -> Running? in
             defer { current = nil }
             return current
           }
           guard let old = taken else { return }
+          let carried = CarriedOver(
+            from: old.box.runtime.snapshot, keepsLibrary: old.config.bookFolders == reloaded.bookFolders)
           old.box.stop()
           do {
-            let box = try start(reloaded, notifier: notifier, loop: loop)
-            running.withLock { $0 = (box, reloaded) }
+            let box = try start(reloaded, notifier: notifier, loop: loop, carriedOver: carried)
+            running.withLock { $0 = Running(box: box, config: reloaded, lexicon: lexicon) }
           } catch {
             log("the config was not reloaded, the box goes on as it was: \(error)")
             do {
-              let box = try start(old.config, notifier: notifier, loop: loop)
-              running.withLock { $0 = (box, old.config) }
+              let box = try start(old.config, notifier: notifier, loop: loop, carriedOver: carried)
+              running.withLock { $0 = Running(box: box, config: old.config, lexicon: old.lexicon) }
             } catch {
               fail("\(error)", status: (error as? ApplianceError)?.exitStatus ?? 1)
             }
@@ -83,23 +93,34 @@ enum RunCommand {
     )
     do {
       let box = try start(config, notifier: notifier, loop: loop)
-      running.withLock { $0 = (box, config) }
+      let lexicon = config.lexicon.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+      running.withLock { $0 = Running(box: box, config: config, lexicon: lexicon) }
     } catch {
       fail("\(error)", status: error.exitStatus)
     }
     loop.run()
   }
 
-  static func start(_ config: ApplianceConfig, notifier: SystemdNotifier, loop: EventLoop) throws(ApplianceError)
-    -> Appliance
-  {
+  /// The box that runs, the config it was built from, and its lexicon's text (a reload with the same
+  /// config and lexicon changes nothing).
+  struct Running {
+    var box: Appliance
+    var config: ApplianceConfig
+    var lexicon: String?
+  }
+
+  static func start(
+    _ config: ApplianceConfig, notifier: SystemdNotifier, loop: EventLoop, carriedOver: CarriedOver? = nil
+  ) throws(ApplianceError) -> Appliance {
     var session = Session()
     session.greet = true
+    session.carriedOver = carriedOver
     session.traceRing = true
     let appliance = try Appliance(config: config, platform: .device, session: session, loop: loop, report: log)
     let lastStatus = Mutex("")
     appliance.runtime.observe { step in
       if case .poweredOn = step.event { notifier.ready() }
+      if case .reloaded = step.event { notifier.ready() }
       if let line = StatusLine.log(before: step.before, after: step.after, event: step.event) { log(line) }
       let status = StatusLine.status(of: step.after)
       if lastStatus.withLock({
