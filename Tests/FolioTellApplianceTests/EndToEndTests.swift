@@ -72,7 +72,15 @@ import Testing
     #expect(second.status == 0, "\(second.errors)")
     let saved = second.booksOpened.first?["saved"] as? [String: Any]
     #expect(saved?["offset"] as? Int == stoppedAt)
-    #expect(second.heard.first?.location == stoppedAt)
+    // Reading goes on from the start of the kept word's sentence (ResumePlace), as `run` does.
+    let sentenceStart = try #require(
+      VirtualRun.book.unicodeScalars.indices.filter { index in
+        let offset = VirtualRun.book.unicodeScalars.distance(from: VirtualRun.book.unicodeScalars.startIndex, to: index)
+        return offset <= stoppedAt
+          && (offset == 0 || VirtualRun.book.unicodeScalars[VirtualRun.book.unicodeScalars.index(before: index)] == " "
+            && VirtualRun.book.unicodeScalars[VirtualRun.book.unicodeScalars.index(index, offsetBy: -2)] == ".")
+      }.last.map { VirtualRun.book.unicodeScalars.distance(from: VirtualRun.book.unicodeScalars.startIndex, to: $0) })
+    #expect(second.heard.first?.location == sentenceStart, "kept \(stoppedAt)")
   }
 
   @Test func theSameScriptGivesTheSameWavTraceAndFrames() throws {

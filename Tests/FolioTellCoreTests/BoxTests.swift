@@ -170,7 +170,9 @@ import Testing
         .rememberOpenBook(bookID: "one"),
       ])
     #expect(next.playback.phase == .idle)
-    #expect(next.playback.offset == 5)
+    // Kept at 5, read again from its sentence's start (ResumePlace); the kept place stays 5.
+    #expect(next.playback.offset == 0)
+    #expect(next.position.current?.offset == 5)
     #expect(next.playback.utteranceToken == 1)
     #expect(next.book.id == "one")
   }

@@ -40,8 +40,12 @@ import Testing
     let ended = SleepTimers.ticked(timer, Self.context(at: 61, offset: 30))
     #expect(ended.state == nil)
     #expect(ended.effects.isEmpty)
+    // The move back is a jump (undo goes to where the timer stopped), and the next PLAY says it.
     #expect(
-      ended.send == [.playback(.stopTapped), .playback(.moveTo(offset: 0)), .perform(.restoreVolume), .display(.sleep)])
+      ended.send == [
+        .playback(.stopTapped), .navigation(.jump([.moveTo(offset: 0)], force: true)),
+        .sleptBack(SleptBack(place: 0, seconds: 61)), .perform(.restoreVolume), .display(.sleep),
+      ])
   }
 
   @Test func aControlDuringTheFadeBringsTheVolumeBackAndStartsTheTimerAgain() throws {

@@ -77,6 +77,7 @@ import Testing
       at: 10)
     var expected = SleepTimer(remaining: 15 * 60, lastTick: 10, minutes: 15)
     expected.placeAtLastControl = 5
+    expected.lastControlTime = 10
     #expect(state.sleepTimer == expected)
     #expect(state.saying.playAfterAnnouncement)
     // Stopped (by the menu) from 10 to 100 s: that time does not count.

@@ -62,7 +62,10 @@ import Testing
     #expect(lastBook.bookID == BookIdentity.id(forContent: Array(Self.text.utf8)))
     box.open()
     let playback = box.runtime.snapshot.playback
-    #expect(playback.offset == 20)
+    // The kept word is 20; reading goes on from its sentence's start (ResumePlace), and the place kept
+    // stays the word until reading moves on.
+    #expect(playback.offset == 15)
+    #expect(box.runtime.snapshot.position.current?.offset == 20)
     #expect(playback.sentenceIndex == 1)
     #expect(playback.wpm == 250)
     #expect(playback.voice == "en-gb")

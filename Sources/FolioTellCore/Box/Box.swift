@@ -55,6 +55,10 @@ public enum Box {
       var next = state
       next.saying.playAfterAnnouncement = true
       return Outcome(next)
+    case .sleptBack(let back):
+      var next = state
+      next.resume.sleptBack = back
+      return Outcome(next)
     }
   }
 

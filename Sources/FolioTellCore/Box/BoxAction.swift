@@ -38,4 +38,6 @@ enum BoxAction: Equatable, Sendable {
   case openingBook(id: String)
   /// Reading starts once what is being said ends (a place chosen in the menu): the listener chose where.
   case readWhenSaid
+  /// The sleep timer's end took the place back: the next PLAY says where to, and how long ago that was.
+  case sleptBack(SleptBack)
 }

@@ -13,9 +13,8 @@ enum Greeting {
         state, [Box.say(title + "You finished this book. Press PLAY to start over." + problems, in: state)])
     }
     var next = state
+    // Reading goes on from where the book was opened (a little before the kept place: ResumePlace).
     next.saying.playAfterAnnouncement = true
-    // Reading goes on from the start of the kept sentence, so the listener finds the thread again.
-    next.playback.offset = state.playback.sentenceStart
     return Outcome(next, [Box.say(text(state), in: state)])
   }
 

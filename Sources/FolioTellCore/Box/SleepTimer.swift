@@ -15,6 +15,8 @@ public struct SleepTimer: Equatable, Sendable, Codable {
   public var isFading = false
   /// The start of the sentence the listener was in when they last touched a control.
   public var placeAtLastControl: Int?
+  /// When that was: the timer's end says how long ago it goes back to.
+  public var lastControlTime: Double?
 
   public init(remaining: Double, lastTick: Double, minutes: Int? = nil, chapterEnd: Int? = nil) {
     self.remaining = remaining

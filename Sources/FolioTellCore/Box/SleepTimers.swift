@@ -12,6 +12,7 @@ enum SleepTimers {
       timer = SleepTimer(remaining: secondsLeft(to: end, context), lastTick: context.time, chapterEnd: end)
     }
     timer.placeAtLastControl = context.playback.sentenceStart
+    timer.lastControlTime = context.time
     return timer
   }
 
@@ -37,6 +38,7 @@ enum SleepTimers {
     guard var timer else { return FeatureStep(nil) }
     var effects: [BoxEffect] = []
     timer.placeAtLastControl = context.playback.sentenceStart
+    timer.lastControlTime = context.time
     if timer.isFading {
       effects.append(.restoreVolume)
       if let renewed = make(minutes: timer.minutes, context) {
@@ -113,7 +115,10 @@ enum SleepTimers {
     var send: [BoxAction] = []
     if context.playback.phase.liveUtterance != nil { send.append(.playback(.stopTapped)) }
     if let place = timer.placeAtLastControl, place != context.playback.offset {
-      send.append(.playback(.moveTo(offset: place)))
+      // A jump, so that undo goes to where the timer stopped; the next PLAY says where it went back to.
+      send.append(.navigation(.jump([.moveTo(offset: place)], force: true)))
+      let seconds = timer.lastControlTime.map { max(0, context.time - $0) } ?? 0
+      send.append(.sleptBack(SleptBack(place: place, seconds: seconds)))
     }
     return FeatureStep(nil, send: send + [.perform(.restoreVolume), .display(.sleep)])
   }

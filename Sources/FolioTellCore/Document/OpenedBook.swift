@@ -43,8 +43,11 @@ struct OpenedBook: Sendable {
     let languageVoice =
       state.settings.voiceIsFixed
       ? nil : BookVoice.voice(forBookLanguage: language, current: state.playback.voice, among: state.settings.voices)
+    let wpm = settings?.wpm ?? state.playback.wpm
+    // A kept place is gone back from a little (ResumePlace), so the listener finds the thread again.
+    let start = restored.map { ResumePlace.goingBack(from: $0.offset, in: book, wpm: wpm) } ?? 0
     next.playback = PlaybackState(
-      book: book, offset: restored?.offset ?? 0, wpm: settings?.wpm ?? state.playback.wpm,
+      book: book, offset: start, wpm: wpm,
       voice: settings?.voice ?? languageVoice ?? state.playback.voice,
       wpmLimits: state.playback.wpmLimits, utteranceToken: state.playback.utteranceToken)
     next.sleepTimer = SleepTimers.bookChanged(next.sleepTimer, FeatureContext(next, at: time))
