@@ -10,6 +10,8 @@ public struct LibraryEntry: Equatable, Sendable {
   public var author: String?
   public var format: BookDocument.Format
   public var path: String
+  public var language: String?
+  public var chapters: Int = 0
 }
 
 /// The books in the box's folders (by default `/var/lib/foliotell/books`, and every drive mounted under
@@ -75,10 +77,54 @@ public final class Library: Sendable {
     }
   }
 
+  /// What the library knows of its files, for the index.
+  public var indexed: [IndexedFile] {
+    cache.withLock { cache in
+      cache.map { path, cached in
+        IndexedFile(
+          path: path, modified: cached.modified, size: cached.size, id: cached.entry?.id, title: cached.entry?.title,
+          author: cached.entry?.author, format: cached.entry?.format.rawValue, language: cached.entry?.language,
+          chapters: cached.entry?.chapters, problem: cached.problem, spokenProblem: cached.spokenProblem)
+      }.sorted { $0.path < $1.path }
+    }
+  }
+
+  /// Takes what an index kept: a file it knows, unchanged since, is not read again.
+  public func remember(_ files: [IndexedFile]) {
+    cache.withLock { cache in
+      for file in files {
+        var entry: LibraryEntry?
+        if let id = file.id, let title = file.title {
+          entry = LibraryEntry(
+            id: id, title: title, author: file.author,
+            format: file.format.flatMap(BookDocument.Format.init(rawValue:)) ?? .plainText, path: file.path,
+            language: file.language, chapters: file.chapters ?? 0)
+        }
+        guard entry != nil || file.problem != nil else { continue }
+        cache[file.path] = Cached(
+          modified: file.modified, size: file.size, entry: entry, problem: file.problem,
+          spokenProblem: file.spokenProblem)
+      }
+    }
+  }
+
   /// Every book found (sorted by title, then path), and the files that could not be read, with why.
   public func scan() -> (books: [LibraryEntry], problems: [String]) {
+    let found = walk(onlyKnown: false)
+    return (found.books, found.problems)
+  }
+
+  /// A quick look that reads no book: the books known unchanged (from the index or an earlier scan), and
+  /// how many files it left for a full scan.
+  public func scanKnown() -> (books: [LibraryEntry], unknown: Int) {
+    let found = walk(onlyKnown: true)
+    return (found.books, found.unknown)
+  }
+
+  private func walk(onlyKnown: Bool) -> (books: [LibraryEntry], problems: [String], unknown: Int) {
     var books: [LibraryEntry] = []
     var problems: [String] = []
+    var unknown = 0
     var seen: Set<String> = []
     for folder in searchedFolders {
       for relative in FileTree.walk(folder) {
@@ -95,14 +141,24 @@ public final class Library: Sendable {
         }
         guard Self.bookExtensions.contains(pathExtension) else { continue }
         seen.insert(path)
+        if onlyKnown, !isKnown(path) {
+          unknown += 1
+          continue
+        }
         let (entry, problem) = describe(path)
         if let entry { books.append(entry) }
         if let problem { problems.append(problem) }
       }
     }
-    cache.withLock { cache in cache = cache.filter { seen.contains($0.key) } }
+    if !onlyKnown { cache.withLock { cache in cache = cache.filter { seen.contains($0.key) } } }
     books.sort { ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path) }
-    return (books, problems)
+    return (books, problems, unknown)
+  }
+
+  /// Whether the file is known as it is now (same size and modification time).
+  private func isKnown(_ path: String) -> Bool {
+    guard let status = FileTree.status(path), let cached = cache.withLock({ $0[path] }) else { return false }
+    return cached.modified == status.modified && cached.size == status.size
   }
 
   private func describe(_ path: String) -> (LibraryEntry?, String?) {
@@ -119,7 +175,8 @@ public final class Library: Sendable {
       let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
       result = (
         LibraryEntry(
-          id: id, title: document.title ?? name, author: document.author, format: document.format, path: path), nil
+          id: id, title: document.title ?? name, author: document.author, format: document.format, path: path,
+          language: document.language, chapters: document.chapters.count), nil
       )
     } catch {
       result = (nil, error.description)

@@ -244,6 +244,23 @@ import Testing
     #expect(traces.contains(#""wasReading":true"#))
   }
 
+  @Test func runKeepsTheLibrarysIndexInTheDataDirectory() throws {
+    let socket = try NotifySocket()
+    let (config, data) = try box(book: true)
+    let process = try start(config: config, socket: socket, watchdogUsec: 0)
+    defer { if process.isRunning { process.terminate() } }
+    #expect(socket.receive(until: { $0 == "READY=1" }, timeout: 20).last?.message == "READY=1")
+    // The full scan runs after the greeting, on the books thread, and keeps what it learned.
+    let index = data + "/library-index.json"
+    let deadline = Date().addingTimeInterval(20)
+    while !FileManager.default.fileExists(atPath: index), Date() < deadline { usleep(20_000) }
+    process.terminate()
+    process.waitUntilExit()
+    let text = try String(contentsOfFile: index, encoding: .utf8)
+    #expect(text.contains("emma.txt"), "\(text)")
+    #expect(text.contains(#""version":1"#), "\(text)")
+  }
+
   @Test func buttonsThatCannotBeReadAreSaidAtPowerOnAndTheTraceRingHasIt() throws {
     if FileManager.default.fileExists(atPath: "/dev/gpiochip0") {
       print("skipped: this machine has /dev/gpiochip0, so the buttons cannot be seen missing")

@@ -244,7 +244,8 @@ public final class Appliance: Sendable {
     let folders = session.libraryFolders ?? config.bookFolders
     library = LibraryService(
       folders: folders, language: language, synchronous: platform.isVirtual,
-      readNotes: session.readNotes || config.readNotes)
+      readNotes: session.readNotes || config.readNotes,
+      indexPath: directory.map { $0 + "/" + LibraryIndex.fileName }, report: report)
     let library = self.library
     let dataDirectory = directory
     effects.setSystemDescriber {
@@ -274,7 +275,7 @@ public final class Appliance: Sendable {
     }
     // The voices first: the first book's language chooses among them.
     runtime.post(.voicesFound(Voices.choices()))
-    if session.useLibrary { library.scan(into: runtime) }
+    if session.useLibrary { library.start(into: runtime) }
     if let book = firstBook {
       runtime.open(
         bookID: book.id, book: book.document, title: book.title, path: book.path, chapters: book.chapters,

@@ -19,28 +19,81 @@ final class LibraryService: Sendable {
   private let readNotes: Bool
   private let synchronous: Bool
   private let watched = Mutex<(LibraryWatcher, EventLoop)?>(nil)
+  /// The index in the data directory (nil without one), what was last written to it, and what was last
+  /// posted: a scan that learned nothing writes and posts nothing.
+  private let indexPath: String?
+  private let indexed = Mutex<[IndexedFile]?>(nil)
+  private let posted = Mutex<[LibraryBook]?>(nil)
+  private let report: @Sendable (String) -> Void
 
   /// `synchronous` opens books on the caller's thread (the virtual platform, where everything happens in
   /// order on the driver's thread). `readNotes` reads books' footnotes and endnotes where they sit. The
   /// voice a book is read with is the reducer's choice, from the language this reports with the book.
-  init(folders: [String], language: String?, synchronous: Bool, readNotes: Bool = false) {
+  init(
+    folders: [String], language: String?, synchronous: Bool, readNotes: Bool = false, indexPath: String? = nil,
+    report: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     library = Library(folders: folders)
     self.language = language
     self.readNotes = readNotes
     self.synchronous = synchronous
+    self.indexPath = indexPath
+    self.report = report
   }
 
-  /// Scans once and posts the books.
+  /// At start: the books the index knows, unchanged, are listed at once, so the greeting does not wait for
+  /// the library; the others are read on the books thread and listed when they are learned. On the
+  /// virtual platform everything is read first, in order, as the driver needs.
+  func start(into runtime: BoxRuntime) {
+    if let indexPath {
+      let known = LibraryIndex.load(from: indexPath)
+      library.remember(known)
+      indexed.withLock { $0 = known }
+    }
+    if synchronous {
+      scan(into: runtime)
+      return
+    }
+    let quick = library.scanKnown()
+    books.withLock { $0 = quick.books }
+    post(quick.books, runtime)
+    opening.run { self.scan(into: runtime) }
+  }
+
+  /// Scans (reading only the books that are new or changed), posts the books if they changed, and keeps
+  /// what was learned in the index.
   func scan(into runtime: BoxRuntime) {
     let scan = library.scan()
     books.withLock { $0 = scan.books }
+    post(scan.books, runtime)
+    saveIndex()
+  }
+
+  private func post(_ entries: [LibraryEntry], _ runtime: BoxRuntime) {
     // A file that cannot be read is listed too, named by its file and said with why.
     let unreadable = library.unreadable.map { file in
       LibraryBook(
         id: "unreadable:" + file.path, title: URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent,
         problem: file.reason)
     }
-    runtime.post(.libraryChanged(scan.books.map { LibraryBook(id: $0.id, title: $0.title) } + unreadable))
+    let listed = entries.map { LibraryBook(id: $0.id, title: $0.title) } + unreadable
+    let changed = posted.withLock { posted in
+      defer { posted = listed }
+      return posted != listed
+    }
+    if changed { runtime.post(.libraryChanged(listed)) }
+  }
+
+  private func saveIndex() {
+    guard let indexPath else { return }
+    let now = library.indexed
+    guard indexed.withLock({ $0 != now }) else { return }
+    do {
+      try LibraryIndex.save(now, to: indexPath)
+      indexed.withLock { $0 = now }
+    } catch {
+      report("cannot keep the library's index in \(indexPath): \(error); the books are read again at the next start")
+    }
   }
 
   /// Watches for changes on the event loop (inotify on the folders, the mount table for drives); a change
