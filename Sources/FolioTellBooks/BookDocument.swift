@@ -37,6 +37,8 @@ public struct BookDocument: Equatable, Sendable {
   public var notes: [Int] = []
   /// Parts that could not be read and were skipped (a broken chapter file of an EPUB), with why.
   public var problems: [String] = []
+  /// Where the book changes language, when it mixes languages (see `PassageDetector`); empty otherwise.
+  public var passages: [LanguagePassage] = []
   /// The encoding a plain-text file was read in ("UTF-8", "windows-1252", "KOI8-R"); nil for other formats.
   public var encoding: String?
 
@@ -47,7 +49,9 @@ public struct BookDocument: Equatable, Sendable {
   /// What playback needs.
   public var sentenceMap: SentenceMap {
     // The sentences come from the text itself, so they always fit it.
-    (try? SentenceMap(sentences: sentences, text: text)) ?? .empty
+    var map = (try? SentenceMap(sentences: sentences, text: text)) ?? .empty
+    map.passages = passages
+    return map
   }
 }
 

@@ -66,4 +66,35 @@ import Testing
     let dataSize = Int(bytes[40]) | Int(bytes[41]) << 8 | Int(bytes[42]) << 16 | Int(bytes[43]) << 24
     #expect(bytes.count > 22_050 && dataSize == bytes.count - 44)
   }
+
+  /// A book that mixes languages reads each passage with a voice of its language: the English passage of an
+  /// English, German and Russian book sounds exactly as that paragraph alone, read with the English voice.
+  @Test func eachPassageOfAMixedBookIsReadWithAVoiceOfItsLanguage() throws {
+    let folder = VirtualRun.folder()
+    let english =
+      "The morning was cold and grey when the travellers left the old inn by the river. They walked for hours along the muddy road, talking about the war and the harvest, and the price of bread in the town."
+    let german =
+      "Das gefällt mir sehr. Es war ein gutes Jahr, z. B. für die Bauern im Dorf, die ca. zwei Wochen früher ernten konnten als sonst. Wir kamen zu spät, aber die Großmutter hatte noch Kuchen für uns."
+    let russian =
+      "Он приехал в 2021 г. Проф. Иванов пришёл позже, когда все уже сидели за столом и говорили о погоде, о ценах на хлеб и о том, что зима будет долгой."
+    func render(_ name: String, _ text: String, _ extra: [String] = []) throws -> Data {
+      _ = FileManager.default.createFile(atPath: folder + "/" + name + ".txt", contents: Data(text.utf8))
+      let result = try VirtualRun.execute(
+        ["read", folder + "/" + name + ".txt", "--audio", "wav:" + folder + "/" + name + ".wav"] + extra)
+      try #require(result.status == 0, "\(result.errors)")
+      return try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name + ".wav")).dropFirst(44)
+    }
+    let mixed = try render("mixed", [english, german, russian].joined(separator: "\n\n"))
+    let alone = try render("english", english)
+    // The mixed book's own language is detected as Russian: without passages its English would be read
+    // with the Russian voice.
+    let russianVoice = try render("english-ru", english, ["--voice", "ru"])
+    let compared = alone.count - 2 * 22_050
+    #expect(mixed.prefix(compared) == alone.prefix(compared))
+    #expect(mixed.prefix(compared) != russianVoice.prefix(compared))
+    let germanAlone = try render("german", german)
+    let russianAlone = try render("russian", russian)
+    let parts = Double(alone.count + germanAlone.count + russianAlone.count)
+    #expect(abs(Double(mixed.count) - parts) / parts < 0.05, "\(mixed.count) against \(parts)")
+  }
 }

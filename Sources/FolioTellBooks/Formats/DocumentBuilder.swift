@@ -148,9 +148,14 @@ struct DocumentBuilder {
     -> BookDocument
   {
     let (language, source) = BookLanguage.resolve(declared: declared, text: text)
-    let sentences = SentenceSegmenter.sentences(in: text, language: language ?? BookLanguage.fallback)
-    return BookDocument(
+    let passages = PassageDetector.passages(
+      in: text, paragraphStarts: paragraphStarts, bookLanguage: language ?? BookLanguage.fallback)
+    let sentences = SentenceSegmenter.sentences(
+      in: text, language: language ?? BookLanguage.fallback, passages: passages)
+    var document = BookDocument(
       format: format, title: title, author: author, language: language, languageSource: source, text: text,
       sentences: sentences, paragraphStarts: paragraphStarts, chapters: chapters, pages: pages, notes: notes)
+    document.passages = passages
+    return document
   }
 }

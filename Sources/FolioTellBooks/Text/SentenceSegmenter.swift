@@ -11,10 +11,18 @@ public enum SentenceSegmenter {
   ///
   /// The text is read once, a paragraph at a time (a paragraph ends at a blank line): only one paragraph,
   /// or one window of a very long one, is ever held as scalars, so a 3 MB book needs no 12 MB copy of itself.
-  public static func sentences(in text: String, language: String) -> [TextSpan] {
+  /// `passages`: where a book that mixes languages changes language; each paragraph follows the rules of
+  /// the passage it starts in.
+  public static func sentences(in text: String, language: String, passages: [LanguagePassage] = []) -> [TextSpan] {
     let base = String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
-    let language = base.isEmpty ? "en" : base
-    let iterator = BreakIterator(language: language)
+    let bookLanguage = base.isEmpty ? "en" : base
+    var iterators: [String: BreakIterator] = [:]
+    func iterator(for language: String) -> BreakIterator {
+      if let known = iterators[language] { return known }
+      let made = BreakIterator(language: language)
+      iterators[language] = made
+      return made
+    }
     var result: [TextSpan] = []
     var chunk: [Unicode.Scalar] = []
     chunk.reserveCapacity(min(text.utf8.count, window) + 1)
@@ -22,7 +30,8 @@ public enum SentenceSegmenter {
     var offset = 0
     var newlines = 0
     func segment(_ count: Int) {
-      var pieces = icuSentences(chunk, in: 0..<count, iterator: iterator)
+      let language = passages.language(at: chunkStart).map { LanguageForms.base(of: $0) } ?? bookLanguage
+      var pieces = icuSentences(chunk, in: 0..<count, iterator: iterator(for: language))
       pieces = merged(pieces, scalars: chunk, language: language).flatMap { splitAtDialogueDashes($0, chunk) }
       for piece in pieces { result.append(TextSpan(start: piece.start + chunkStart, end: piece.end + chunkStart)) }
     }

@@ -8,6 +8,8 @@ public struct SentenceMap: Equatable, Sendable {
   public private(set) var scalars: BookText
   /// The offset one past the last character of the book.
   public let endOffset: Int
+  /// Where a book that mixes languages changes language; empty for a book in one language.
+  public var passages: [LanguagePassage] = []
 
   /// An empty book: nothing to read.
   public static let empty = SentenceMap(validated: [], scalars: .empty)

@@ -223,7 +223,17 @@ public final class EspeakSpeechEngine: SpeechEngine {
   /// costs no time, and every word is posted, whole, as its sound is heard.
   private func stream(_ request: Request, book: SentenceMap) throws -> Outcome {
     let token = request.token
-    let normalizer = Normalizer(lexicon: options.lexicon, language: espeak.language(ofVoice: request.voice))
+    // A book that mixes languages reads each passage with a voice of its language (found once per voice).
+    var passageVoices: [String: String] = [:]
+    func voice(at offset: Int) -> String {
+      guard let language = book.passages.language(at: offset),
+        LanguageForms.base(of: espeak.language(ofVoice: request.voice)) != language
+      else { return request.voice }
+      if let known = passageVoices[language] { return known }
+      let found = Self.voice(forLanguage: language, among: espeak.voices()) ?? request.voice
+      passageVoices[language] = found
+      return found
+    }
     // Words whose spans are settled, waiting for the listener to reach them.
     var heard: [WordSpans.Word] = []
     control.withLock { $0.beginStreaming() }
@@ -255,11 +265,13 @@ public final class EspeakSpeechEngine: SpeechEngine {
     var bookStart = min(max(request.offset, 0), book.endOffset)
     while bookStart < book.endOffset {
       let bookEnd = chunkEnd(from: bookStart, in: book)
+      let chunkVoice = voice(at: bookStart)
+      let normalizer = Normalizer(lexicon: options.lexicon, language: espeak.language(ofVoice: chunkVoice))
       let text = normalizer.spokenText(for: Array(book.scalars[bookStart..<bookEnd]), base: bookStart)
       let chunkBase = written + held.count
       var spans = WordSpans(book: book, range: bookStart..<bookEnd, frame: chunkBase)
       let settings = Espeak.VoiceSettings(
-        voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: currentPitch)
+        voice: chunkVoice, wpm: request.wpm, volume: options.volume, pitch: currentPitch)
       let completed = try espeak.synthesize(text.string(0..<text.scalars.count), settings: settings) { samples, words in
         for word in words {
           if let offset = text.bookOffset(ofSpokenIndex: word.textIndex) {
@@ -334,6 +346,16 @@ public final class EspeakSpeechEngine: SpeechEngine {
       end = book.sentences[index].end
     }
     if index == book.count - 1 || end <= start { end = book.endOffset }
+    // A passage in another language is a chunk of its own: it is read with its own voice.
+    if let passage = book.passages.nextStart(after: start), passage < end { end = passage }
     return min(max(end, start + 1), book.endOffset)
+  }
+
+  /// An installed voice of `language` ("de"): the one named like it, else the first that speaks it.
+  static func voice(forLanguage language: String, among voices: [VoiceInfo]) -> String? {
+    if let exact = voices.first(where: { $0.identifier == language }) { return exact.identifier }
+    return voices.first { voice in
+      voice.languages.contains { $0 == language || $0.hasPrefix(language + "-") }
+    }?.identifier
   }
 }

@@ -58,6 +58,12 @@ enum InfoCommand {
         ("languageSource", JSONWriter.string(languageSource)),
         ("languageConfidence", languageConfidence.map(String.init) ?? "null"),
         ("encoding", book.encoding.map(JSONWriter.string) ?? "null"), ("voice", JSONWriter.string(voice)),
+        (
+          "passages",
+          "[" + book.passages.map {
+            JSONWriter.object([("start", String($0.start)), ("language", JSONWriter.string($0.language))])
+          }.joined(separator: ", ") + "]"
+        ),
         ("characters", String(scalars.count)), ("paragraphs", String(book.paragraphStarts.count)),
         ("sentences", String(book.sentences.count)),
         ("problems", "[" + book.problems.map(JSONWriter.string).joined(separator: ", ") + "]"),
@@ -98,6 +104,14 @@ enum InfoCommand {
     print("author:     \(book.author ?? "(none given)")")
     print("language:   \(book.languageSummary)")
     if let encoding = book.encoding { print("encoding:   \(encoding)") }
+    if !book.passages.isEmpty {
+      let languages = Set(book.passages.map(\.language)).count
+      print("passages:   \(book.passages.count) in \(languages) languages (each with its sentence rules and voice)")
+      for (index, passage) in book.passages.enumerated() {
+        let end = index + 1 < book.passages.count ? book.passages[index + 1].start : scalars.count
+        print("  \(passage.language) from \(passage.start) to \(end)")
+      }
+    }
     print("voice:      \(voice)")
     print("book id:    \(id)")
     print("characters: \(scalars.count), paragraphs: \(book.paragraphStarts.count), sentences: \(book.sentences.count)")

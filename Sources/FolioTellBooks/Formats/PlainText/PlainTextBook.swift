@@ -36,12 +36,16 @@ public enum PlainTextBook {
     // A book that says nothing gets the language of its text (after the Gutenberg header, which is English
     // whatever the book's language), before the sentences are found, so that they follow its rules.
     let (language, languageSource) = BookLanguage.resolve(declared: override ?? header?.language, text: text)
-    let sentences = SentenceSegmenter.sentences(in: text, language: language ?? BookLanguage.fallback)
+    let passages = PassageDetector.passages(
+      in: text, paragraphStarts: paragraphStarts, bookLanguage: language ?? BookLanguage.fallback)
+    let sentences = SentenceSegmenter.sentences(
+      in: text, language: language ?? BookLanguage.fallback, passages: passages)
     var document = BookDocument(
       format: .plainText, title: header?.title, author: header?.author, language: language,
       languageSource: languageSource, text: text, sentences: sentences, paragraphStarts: paragraphStarts,
       chapters: chapters)
     document.encoding = encoding
+    document.passages = passages
     return document
   }
 
