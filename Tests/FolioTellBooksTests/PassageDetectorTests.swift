@@ -59,4 +59,14 @@ import Testing
     #expect(map.passages.language(at: 5) == "en")
     #expect(map.passages.language(at: map.endOffset - 5) == "ru")
   }
+
+  @Test func anElementsLangWinsEvenForAShortParagraph() {
+    let html = """
+      <html lang="en"><body><p>\(Self.english)</p><p lang="fr">Bonjour, mon ami.</p>\
+      <div xml:lang="de"><p>Guten Tag.</p><p>Wie geht es?</p></div><p>\(Self.english)</p></body></html>
+      """
+    let book = HTMLBook.read(Array(html.utf8))
+    #expect(book.passages.map(\.language) == ["en", "fr", "de", "en"])
+    #expect(book.passages.map(\.declared) == [false, true, true, false])
+  }
 }

@@ -24,6 +24,10 @@ struct DocumentBuilder {
   private var text = ""
   private var length = 0
   private var paragraphStarts: [Int] = []
+  /// The language an element around the paragraph declares (`lang`, `xml:lang`), set by the HTML reader
+  /// before each paragraph; kept by paragraph start.
+  var elementLanguage: String?
+  private var declaredLanguages: [Int: String] = [:]
   private var chapters: [BookDocument.Chapter] = []
   private var chapterSources: [ChapterSource] = []
   private var pendingChapter: (title: String, source: ChapterSource)?
@@ -82,6 +86,7 @@ struct DocumentBuilder {
       pendingChapter = nil
     }
     paragraphStarts.append(length)
+    if let elementLanguage { declaredLanguages[length] = elementLanguage }
     for label in pendingPages { page(label, at: length) }
     pendingPages = []
     notes += Array(repeating: length, count: pendingNotes)
@@ -149,7 +154,8 @@ struct DocumentBuilder {
   {
     let (language, source) = BookLanguage.resolve(declared: declared, text: text)
     let passages = PassageDetector.passages(
-      in: text, paragraphStarts: paragraphStarts, bookLanguage: language ?? BookLanguage.fallback)
+      in: text, paragraphStarts: paragraphStarts, bookLanguage: language ?? BookLanguage.fallback,
+      declared: declaredLanguages)
     let sentences = SentenceSegmenter.sentences(
       in: text, language: language ?? BookLanguage.fallback, passages: passages)
     var document = BookDocument(

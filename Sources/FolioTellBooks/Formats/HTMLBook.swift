@@ -81,7 +81,12 @@ public enum HTMLBook {
       marks.append(mark)
       paragraph = ""
     }
+    // Elements that declare a language (`lang`, `xml:lang`), innermost last: a paragraph is in the
+    // innermost one's. An element's end is taken off after the paragraph it ends is made.
+    var languages: [(name: String, language: String)] = []
+    var languageEnded = false
     func flush() {
+      builder.elementLanguage = languages.last?.language
       pieces.append(paragraph)
       builder.paragraph(pieces.map(decodeEntities), marks: marks)
       pieces = []
@@ -104,6 +109,10 @@ public enum HTMLBook {
     let scalars = Array(html.unicodeScalars)
     var index = 0
     while index < scalars.count {
+      if languageEnded {
+        languages.removeLast()
+        languageEnded = false
+      }
       let scalar = scalars[index]
       guard scalar == "<" else {
         var end = index
@@ -150,6 +159,13 @@ public enum HTMLBook {
       let selfClosing = inside.hasSuffix("/") || void.contains(name)
       if name == "html", !closing, parsed.language == nil {
         parsed.language = attribute("lang", in: inside) ?? attribute("xml:lang", in: inside)
+      }
+      if name != "html", !selfClosing {
+        if closing {
+          if languages.last?.name == name { languageEnded = true }
+        } else if let declared = attribute("lang", in: inside) ?? attribute("xml:lang", in: inside), !declared.isEmpty {
+          languages.append((name, declared))
+        }
       }
       if name == "title", !closing, !selfClosing {
         let close = Self.position(of: "</\(qualified)", in: scalars, from: index) ?? scalars.count

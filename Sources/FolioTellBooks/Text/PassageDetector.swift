@@ -10,7 +10,11 @@ public enum PassageDetector {
   /// The share of a paragraph (percent) that must be in the language.
   static let minimumShare: Int32 = 70
 
-  public static func passages(in text: String, paragraphStarts: [Int], bookLanguage: String) -> [LanguagePassage] {
+  /// `declared`: the language an element around a paragraph declares, by the paragraph's start; it wins
+  /// over what the text looks like.
+  public static func passages(
+    in text: String, paragraphStarts: [Int], bookLanguage: String, declared: [Int: String] = [:]
+  ) -> [LanguagePassage] {
     guard paragraphStarts.count > 1 else { return [] }
     let view = text.unicodeScalars
     // One walk through the text, a paragraph at a time: a long book is never copied whole.
@@ -25,8 +29,15 @@ public enum PassageDetector {
       else { break }
       let to = view.index(from, offsetBy: end == Int.max ? view.distance(from: from, to: view.endIndex) : end - start,
         limitedBy: view.endIndex) ?? view.endIndex
-      if let language = detect(String(view[from..<to])) { current = language }
-      if found.last?.language != current { found.append(LanguagePassage(start: start, language: current)) }
+      let marked = declared[start].map(base)
+      if let marked {
+        current = marked
+      } else if let language = detect(String(view[from..<to])) {
+        current = language
+      }
+      if found.last?.language != current {
+        found.append(LanguagePassage(start: start, language: current, declared: marked != nil))
+      }
       index = to
       offset = end == Int.max ? start + view.distance(from: from, to: to) : end
     }
