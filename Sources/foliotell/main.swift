@@ -18,7 +18,7 @@ let usage = """
         directory, books, fonts) and say what is wrong and how to fix it; exit 0 only when all is well.
     sim [BOOK.txt] [--engine espeak|simulated] [--audio OUTPUT] [--clock real|virtual] [--script FILE] [--trace FILE]
         [--data-dir DIR] [--board NAME] [--config FILE] [--display SPEC] [--library FOLDER]... [--verbose]
-        [speech options as for say]
+        [--box-language en|de|fr|es|ru] [speech options as for say]
         Run the box on this machine: read a plain-text book (or the built-in sample) with espeak-ng into the
         paced virtual sound card (or --audio default to hear it), printing each word as it is heard.
         --clock virtual runs on a virtual clock as fast as synthesis allows, deterministically, with the presses
@@ -26,7 +26,8 @@ let usage = """
         wav:FILE then records the listener's timeline. --data-dir keeps the place,
         rate, voice and book there across restarts (without BOOK, the last book is reopened). --board and
         --config add the board's GPIO buttons, encoder and input devices as controls; --display shows the
-        display (terminal, png:DIR, ssd1306, sh1106); --library names the books the menu offers
+        display (terminal, png:DIR, ssd1306, sh1106); --box-language is the language of the box's own words
+        (prompts, menu); --library names the books the menu offers
         (default /var/lib/foliotell/books and drives under /media). Keys: space play/pause, s stop, n/Right next sentence,
         p/Left previous sentence, r start over, +/Up faster, -/Down slower, m menu, b back, q quit.
     say TEXT... [--voice NAME] [--wpm N] [--volume N] [--pitch N] [--audio OUTPUT] [--lexicon FILE]

@@ -31,7 +31,7 @@ import Testing
 
   func said(_ steps: [BoxStep]) -> [String] {
     steps.flatMap { $0.effects }.compactMap {
-      if case .announce(let text, _, _) = $0 { return text } else { return nil }
+      if case .announce(let text, _, _, _) = $0 { return text } else { return nil }
     }
   }
 

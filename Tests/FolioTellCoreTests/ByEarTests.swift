@@ -55,7 +55,7 @@ import Testing
   }
 
   var said: [String] {
-    effects.compactMap { if case .announce(let text, _, _) = $0 { return text } else { return nil } }
+    effects.compactMap { if case .announce(let text, _, _, _) = $0 { return text } else { return nil } }
   }
 
   @Test mutating func aLongPlaySaysWhereTheListenerIsAndReadingGoesOnFromTheSameWord() {
@@ -279,7 +279,7 @@ import Testing
     #expect(said == ["Key describer off. Press PLAY to read."])
     press(.menu)
     send(.menu(.moved(steps: 8)))
-    #expect(said == ["Key describer. 9 of 11."])
+    #expect(said == ["Key describer. 9 of 12."])
     send(.menu(.chosen))
     #expect(state.menu == nil)
     #expect(state.controls.describer != nil)
@@ -525,7 +525,7 @@ import Testing
       ]))
     press(.menu)
     send(.menu(.moved(steps: 4)))
-    #expect(said == ["Voice: English. 5 of 11."])
+    #expect(said == ["Voice: English. 5 of 12."])
     send(.menu(.chosen))
     // The box's own language (English) and the book's come first, each by name: the page opens on the
     // voice in use.
@@ -533,7 +533,13 @@ import Testing
     send(.menu(.moved(steps: -1)))
     #expect(effects == [.announce(text: "American English. 1 of 3.", wpm: 175, voice: "en-us")])
     send(.menu(.moved(steps: 2)))
-    #expect(effects == [.announce(text: "German. 3 of 3.", wpm: 175, voice: "de")])
+    // The German voice's name in German; where it is on the page in the box's English, by an English voice.
+    #expect(
+      effects == [
+        .announce(
+          text: "German. 3 of 3.", wpm: 175, voice: "de",
+          languages: [LanguagePassage(start: 0, language: "de"), LanguagePassage(start: 6, language: "en")])
+      ])
     send(.menu(.chosen))
     #expect(state.playback.voice == "de")
     #expect(effects.contains(.saveBookSettings(bookID: "tale", settings: PlaybackSettings(wpm: 175, voice: "de"))))

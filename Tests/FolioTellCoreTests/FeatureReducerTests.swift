@@ -89,7 +89,7 @@ import Testing
     let step = ControlHandling.pressed(controls, .next, .long, mode: .reading, Self.context(at: 5))
     #expect(step.send.isEmpty)
     #expect(step.state.describer == KeyDescriber(lastPress: 5))
-    guard case .announce(let text, _, _)? = step.effects.first else {
+    guard case .announce(let text, _, _, _)? = step.effects.first else {
       Issue.record("nothing said: \(step.effects)")
       return
     }

@@ -31,7 +31,7 @@ import Testing
   }
 
   func said(_ effects: [BoxEffect]) -> [String] {
-    effects.compactMap { if case .announce(let text, _, _) = $0 { return text } else { return nil } }
+    effects.compactMap { if case .announce(let text, _, _, _) = $0 { return text } else { return nil } }
   }
 
   @Test func openingStopsReadingKeepsThePlaceAndSaysTheFirstItem() {
@@ -40,7 +40,7 @@ import Testing
     #expect(state.playback.phase == .idle)
     #expect(state.playback.offset == 5)
     #expect(effects.contains(.playback(.stop(token: 1))))
-    #expect(said(effects) == ["Menu. Books. 1 of 11."])
+    #expect(said(effects) == ["Menu. Books. 1 of 12."])
   }
 
   @Test func movingSaysEachItemAndStopsAtTheEnds() {
@@ -49,7 +49,7 @@ import Testing
     #expect(state.menu?.selected == 0)
     #expect(
       said(effects).dropFirst() == [
-        "Speed: 175 words a minute. 4 of 11.", "Back to reading. 11 of 11.", "Books. 1 of 11.",
+        "Speed: 175 words a minute. 4 of 12.", "Language of the box: English. 12 of 12.", "Books. 1 of 12.",
       ])
   }
 
@@ -136,7 +136,7 @@ import Testing
     let (state, effects) = run(
       reading(), [.menu(.opened), .menu(.moved(steps: 6)), .menu(.chosen), .menu(.back), .menu(.back)])
     #expect(state.menu == nil)
-    #expect(said(effects).suffix(2) == ["Menu. Sleep timer: off. 7 of 11.", "Menu closed."])
+    #expect(said(effects).suffix(2) == ["Menu. Sleep timer: off. 7 of 12.", "Menu closed."])
   }
 
   @Test func anEmptyLibrarySaysWhereBooksGo() {

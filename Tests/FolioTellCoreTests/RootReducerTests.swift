@@ -44,7 +44,7 @@ import Testing
     script.state.library.books = [LibraryBook(id: "three", title: "Numbers")]
     script.send(
       .control(name: .menu, gesture: .short), at: 2,
-      effects: [.announce(text: "Menu. Books. 1 of 11.", wpm: 175, voice: "en")]
+      effects: [.announce(text: "Menu. Books. 1 of 12.", wpm: 175, voice: "en")]
     ) {
       $0.menu = MenuState()
       $0.display.lastInput = 2
@@ -52,7 +52,7 @@ import Testing
     }
     script.send(
       .control(name: .next, gesture: .short),
-      effects: [.announce(text: "Go to. 2 of 11.", wpm: 175, voice: "en")]
+      effects: [.announce(text: "Go to. 2 of 12.", wpm: 175, voice: "en")]
     ) { $0.menu = MenuState(page: .main, selected: 1) }
   }
 
@@ -89,7 +89,7 @@ import Testing
     script.state.menu = MenuState()
     script.send(
       .encoder(steps: 3), at: 4,
-      effects: [.announce(text: "Speed: 175 words a minute. 4 of 11.", wpm: 175, voice: "en")]
+      effects: [.announce(text: "Speed: 175 words a minute. 4 of 12.", wpm: 175, voice: "en")]
     ) {
       $0.menu = MenuState(page: .main, selected: 3)
       $0.display.lastInput = 4
@@ -212,10 +212,10 @@ import Testing
 
   @Test func withoutABookItSaysHowToChooseOneAndWhatIsMissing() {
     var script = RootScript()
-    script.send(.partMissing("The buttons and the knob are not working")) {
-      $0.condition.missingParts = ["The buttons and the knob are not working"]
+    script.send(.partMissing(.controlsNotWorking)) {
+      $0.condition.missingParts = [.controlsNotWorking]
     }
-    script.ignores(.partMissing("The buttons and the knob are not working"))
+    script.ignores(.partMissing(.controlsNotWorking))
     script.send(
       .poweredOn,
       effects: [

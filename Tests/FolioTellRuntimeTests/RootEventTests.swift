@@ -60,8 +60,8 @@ import Testing
     #expect(replay.root == harness.state)
     #expect(harness.state.sleepTimer != nil)
     #expect(harness.state.display.mode == .bigWord)
-    #expect(outputs.contains { $0.contains(#"{"announce":{"text":"Menu. Books. 1 of 11.","#) })
-    #expect(outputs.contains { $0.contains(#"{"announce":{"text":"Reading stops in 15 minutes.","#) })
+    #expect(outputs.contains { $0.contains(#""text":"Menu. Books. 1 of 12.","#) })
+    #expect(outputs.contains { $0.contains(#""text":"Reading stops in 15 minutes.","#) })
   }
 
   @Test func aRingFileBegunInTheMenuReplaysAsTheBoxWas() throws {

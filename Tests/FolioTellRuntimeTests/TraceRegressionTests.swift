@@ -37,14 +37,21 @@ import Testing
   /// The settings are saved once, at the end of a step, as one record of all of them (before, a step saved
   /// the rate and voice where they changed, and the other settings apart). Where in its step they are
   /// saved, and in how many effects, is no part of what the listener meets: both lines keep only whether
-  /// the step saved the box's settings and the book's, and all else must match.
+  /// the step saved the box's settings and the book's, and all else must match. An announcement with no
+  /// runs in other languages is all said in its voice, as every one was before the box had languages.
   func normal(_ line: String) -> String {
     guard var object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
       let effects = object["effects"] as? [[String: Any]]
     else { return line }
     let name = { (effect: [String: Any]) in effect["effect"] as? String ?? "" }
     let settings: Set<String> = ["saveSettings", "saveBoxSettings"]
-    object["effects"] = effects.filter { !settings.contains(name($0)) && name($0) != "saveBookSettings" }
+    object["effects"] = effects.filter { !settings.contains(name($0)) && name($0) != "saveBookSettings" }.map {
+      effect -> [String: Any] in
+      guard var announce = effect["announce"] as? [String: Any], (announce["languages"] as? [Any])?.isEmpty == true
+      else { return effect }
+      announce["languages"] = nil
+      return ["announce": announce]
+    }
     object["savesSettings"] = effects.contains { settings.contains(name($0)) }
     object["savesBookSettings"] = effects.contains { name($0) == "saveBookSettings" }
     let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()

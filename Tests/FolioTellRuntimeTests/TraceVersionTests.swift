@@ -21,7 +21,7 @@ import Testing
       path: "/books/n.txt", chapters: [ChapterMark(title: "One", start: 0)], bookmarks: [15],
       pages: [PageMark(label: "iv", start: 30)], notes: [20], language: "en",
       settings: PlaybackSettings(wpm: 250, voice: "de"), paragraphs: [0, 30]),
-    .poweredOn, .announcementFinished, .partMissing("The buttons are not working"), .timerFired(.tick),
+    .poweredOn, .announcementFinished, .partMissing(.controlsNotWorking), .timerFired(.tick),
     .positionStoreFailed(reason: "the disk is full"), .positionStoreRecovered, .menu(.opened),
     .menu(.moved(steps: -1)), .menu(.chosen), .menu(.back),
     .voicesFound([VoiceChoice(id: "de", name: "German", language: "de")]),
@@ -92,7 +92,7 @@ import Testing
     #expect(state.library.books.map(\.title) == ["Numbers", "Atlas"])
     #expect(state.library.books[1].problem == "not a zip file")
     #expect(state.condition.storeProblem == "the disk is full")
-    #expect(state.condition.missingParts == ["The display is not working"])
+    #expect(state.condition.missingParts == [.display])
     #expect(state.condition.about == SystemFacts(version: "0.15.0", freeBytes: 1_000_000))
     #expect(state.display.timing == DisplayTiming())
     #expect(state.display.night)

@@ -221,6 +221,46 @@ import Testing
     #expect(log.all.allSatisfy { ($0.engineToken ?? 1) > 0 }, "no event carries an announcement's token")
   }
 
+  /// What an announcement sounds like, alone in a WAV file.
+  func announced(_ text: String, voice: String, languages: [LanguagePassage] = []) throws -> [Int16] {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("said-\(UUID().uuidString).wav").path
+    let (engine, log) = try engine(WavFileSink(path: path))
+    engine.announce(text, wpm: 175, voice: voice, languages: languages)
+    #expect(log.waitForAnnouncements())
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try WavFile(path: path).samples
+  }
+
+  @Test func anAnnouncementSaysEachLanguagesRunWithAVoiceOfItsLanguageWithNoGap() throws {
+    // A German box naming an English book: "Bücher. " and "1 von 2." in German, "Emma. " in English.
+    let languages = [
+      LanguagePassage(start: 0, language: "de"), LanguagePassage(start: 8, language: "en"),
+      LanguagePassage(start: 14, language: "de"),
+    ]
+    let (engine, _) = try engine(NullSink())
+    let request = SpeechControl.Request(
+      token: -1, offset: 0, wpm: 175, voice: "de", announcement: "Bücher. Emma. 1 von 2.", languages: languages)
+    let runs = engine.languageRuns(of: "Bücher. Emma. 1 von 2.", request)
+    #expect(runs.map { String(String.UnicodeScalarView($0.scalars)) } == ["Bücher. ", "Emma. ", "1 von 2."])
+    #expect(runs[0].voice == "de" && runs[2].voice == "de")
+    let englishVoice = try #require(EspeakSpeechEngine.voice(forLanguage: "en", among: Espeak.shared().voices()))
+    #expect(runs[1].voice == englishVoice)
+    // An English voice asked for an English box's words keeps it; a run in its own language is not cut.
+    let own = SpeechControl.Request(
+      token: -1, offset: 0, wpm: 175, voice: "en-gb", announcement: "Menu.",
+      languages: [LanguagePassage(start: 0, language: "en")])
+    #expect(engine.languageRuns(of: "Menu.", own).map(\.voice) == ["en-gb"])
+
+    // Heard one after the other with no gap: as long as the three said alone (espeak-ng's noise source
+    // makes the samples differ slightly), and not as the German voice says the whole.
+    let mixed = try announced("Bücher. Emma. 1 von 2.", voice: "de", languages: languages)
+    let parts = try announced("Bücher. ", voice: "de").count
+      + (try announced("Emma. ", voice: "de", languages: [LanguagePassage(start: 0, language: "en")])).count
+      + (try announced("1 von 2.", voice: "de")).count
+    #expect(mixed.count > 22_050, "about two seconds said: \(mixed.count) samples")
+    #expect(abs(mixed.count - parts) < 22_050 / 20, "\(mixed.count) samples, the parts \(parts)")
+  }
+
   @Test func theWavOutputIsValidAndAsLongAsTheSpeech() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("say-\(UUID().uuidString).wav").path
     let wav = WavFileSink(path: path)

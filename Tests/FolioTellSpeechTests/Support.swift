@@ -12,8 +12,13 @@ import Testing
 final class EventLog: EventSink {
   private let events = Mutex<[(time: ContinuousClock.Instant, event: PlaybackEvent)]>([])
   private let changed = DispatchSemaphore(value: 0)
+  private let announcementsFinished = Mutex(0)
 
   func post(_ event: BoxEvent) {
+    if case .announcementFinished = event {
+      announcementsFinished.withLock { $0 += 1 }
+      changed.signal()
+    }
     guard case .playback(let playback) = event else { return }
     events.withLock { $0.append((ContinuousClock.now, playback)) }
     changed.signal()
@@ -28,6 +33,16 @@ final class EventLog: EventSink {
     let deadline = DispatchTime.now() + seconds
     while !condition(all) {
       if changed.wait(timeout: deadline) == .timedOut { return condition(all) }
+    }
+    return true
+  }
+
+  /// Waits until `count` announcements have been said to their end; false after `seconds`.
+  @discardableResult
+  func waitForAnnouncements(_ count: Int = 1, seconds: Double = 20) -> Bool {
+    let deadline = DispatchTime.now() + seconds
+    while announcementsFinished.withLock({ $0 }) < count {
+      if changed.wait(timeout: deadline) == .timedOut { return announcementsFinished.withLock { $0 } >= count }
     }
     return true
   }

@@ -25,7 +25,9 @@ public final class RecordingSpeechEngine: SpeechEngine {
   public func pause(token: Int) { log.withLock { $0.append(.pause(token: token)) } }
   public func resume(token: Int) { log.withLock { $0.append(.resume(token: token)) } }
   public func stop(token: Int) { log.withLock { $0.append(.stop(token: token)) } }
-  public func announce(_ text: String, wpm: Int, voice: String) { log.withLock { $0.append(.announce(text)) } }
+  public func announce(_ text: String, wpm: Int, voice: String, languages: [LanguagePassage]) {
+    log.withLock { $0.append(.announce(text)) }
+  }
 }
 
 /// A position store in memory that keeps every save and can be told to fail like a full or read-only disk.

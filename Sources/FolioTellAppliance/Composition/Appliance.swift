@@ -183,6 +183,8 @@ public final class Appliance: Sendable {
     var initial = BoxState()
     initial.playback = PlaybackState(wpm: wpm, voice: voice, wpmLimits: SpeechRate.limits)
     initial.settings.voiceIsFixed = fixedVoice != nil
+    // The config's language for the box's words; the listener's choice in the menu (kept) wins below.
+    initial.settings.boxLanguage = config.boxLanguage ?? "en"
     initial.saying.announcesTheEnd = session.announcesTheEnd
     initial.audio = AudioPower(idleSeconds: config.audioIdleSeconds)
     initial.resume.longPauseSeconds = config.longPauseMinutes * 60
@@ -195,6 +197,7 @@ public final class Appliance: Sendable {
     kept.voice = voice
     if let pitch = session.pitch { kept.pitch = pitch }
     initial.savedSettings = kept
+    if let language = session.boxLanguage { initial.settings.boxLanguage = LanguageForms.base(of: language) }
     engine.setPitch(kept.pitch)
     faded?.setVolume(kept.volume)
     // The display's dimming and darkness are the reducer's to time; a box without one times nothing.
@@ -338,7 +341,7 @@ public final class Appliance: Sendable {
   private func checkDisplay() {
     guard let panel, let problem = Doctor.panelProblem(panel) else { return }
     report("the display \(problem); reading goes on, and the display is drawn as soon as it answers")
-    runtime.post(.partMissing("The display is not working"))
+    runtime.post(.partMissing(.display))
   }
 
   /// The board's and config's GPIO lines and input devices. A wiring problem is said once and reading goes
@@ -359,11 +362,11 @@ public final class Appliance: Sendable {
         if !controls.hasControlsAtStart {
           // A box nobody can press is said, not left greeting "Press MENU" to no one.
           report("no buttons, knob or keyboard were found; a keyboard or input device plugged in is used at once")
-          runtime.post(.partMissing("No buttons, knob or keyboard were found"))
+          runtime.post(.partMissing(.controls))
         }
       } catch {
         report("\(error); going on without the GPIO controls")
-        runtime.post(.partMissing("The buttons and the knob are not working"))
+        runtime.post(.partMissing(.controlsNotWorking))
         controls.stop()
         let devicesOnly = try InputLoop(setup: setup, loop: events, report: report, handle: handle)
         try? devicesOnly.start(useGPIO: false)

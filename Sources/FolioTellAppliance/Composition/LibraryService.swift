@@ -76,7 +76,7 @@ final class LibraryService: Sendable {
         id: "unreadable:" + file.path, title: URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent,
         problem: file.reason)
     }
-    let listed = entries.map { LibraryBook(id: $0.id, title: $0.title) } + unreadable
+    let listed = entries.map { LibraryBook(id: $0.id, title: $0.title, language: $0.language) } + unreadable
     let changed = posted.withLock { posted in
       defer { posted = listed }
       return posted != listed

@@ -34,6 +34,9 @@ public struct Session: Sendable {
   public var wpm: Int?
   public var voice: String?
   public var language: String?
+  /// The language of the box's own words for this run (`--box-language`): wins over the config's and the
+  /// listener's choice.
+  public var boxLanguage: String?
   /// `espeak` (real speech) or `simulated` (words timed, nothing synthesized).
   public var engine = "espeak"
   /// An `--audio` output; nil: the config's.

@@ -25,6 +25,9 @@ public struct ApplianceConfig: Equatable, Sendable {
   public var pitch = 50
   /// The language of books that do not say.
   public var language: String?
+  /// The language of the box's own words (prompts, menu, where am I), until the listener chooses one in
+  /// the menu; nil: English.
+  public var boxLanguage: String?
   /// Read footnotes and endnotes where they sit in the text (by default they are skipped).
   public var readNotes = false
   /// After a pause longer than this, PLAY goes on from the start of the interrupted sentence.
@@ -102,6 +105,13 @@ public struct ApplianceConfig: Equatable, Sendable {
     if let value = try fields.string(root, "audio", at: "") { audio = value }
     if let value = try fields.string(root, "voice", at: "") { voice = value }
     if let value = try fields.string(root, "language", at: "") { language = value }
+    if let value = try fields.string(root, "boxLanguage", at: "") {
+      guard WordTable.speaks(value) else {
+        let known = WordTable.all.map { "\"\($0.language)\" (\($0.name))" }.joined(separator: ", ")
+        throw ConfigError(file: at("boxLanguage"), reason: "boxLanguage is \"\(value)\"; the box speaks \(known)")
+      }
+      boxLanguage = LanguageForms.base(of: value)
+    }
     if let value = try fields.bool(root, "readNotes", at: "") { readNotes = value }
     for (key, unit) in [("knob", \ApplianceConfig.knob), ("pushedKnob", \ApplianceConfig.pushedKnob)] {
       guard let value = try fields.string(root, key, at: "") else { continue }

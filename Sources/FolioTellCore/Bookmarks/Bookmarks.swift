@@ -4,20 +4,20 @@
 enum Bookmarks {
   static func add(_ state: NavigationState, _ context: FeatureContext) -> FeatureStep<NavigationState> {
     guard let bookID = context.book.id, !context.playback.book.isEmpty else {
-      return FeatureStep(state, send: [.closeMenu("No book is open, so there is nowhere to put a bookmark.")])
+      return FeatureStep(state, send: [.closeMenu(context.words(.noBookForBookmark))])
     }
     let offset = context.playback.sentenceStart
     if let existing = state.bookmarks.firstIndex(of: offset) {
-      return FeatureStep(state, send: [.closeMenu("Bookmark \(existing + 1) is already here.")])
+      return FeatureStep(state, send: [.closeMenu(context.words(.bookmarkAlreadyHere, .number(existing + 1)))])
     }
     var next = state
     next.bookmarks = (state.bookmarks + [offset]).sorted()
     let number = (next.bookmarks.firstIndex(of: offset) ?? 0) + 1
     let place = ReadingPosition(offset: offset, sentence: context.playback.book.sentenceIndex(at: offset))
-    let placeName = WhereAmI.placeName(offset, book: context.book, text: context.playback.book)
+    let placeName = WhereAmI.placeName(offset, book: context.book, text: context.playback.book, context.words)
     return FeatureStep(
       next, [.addBookmark(bookID: bookID, position: place)],
-      send: [.closeMenu("Bookmark \(number) added, \(placeName).")])
+      send: [.closeMenu(context.words(.bookmarkAdded, .number(number), .words(placeName)))])
   }
 
   static func remove(at index: Int, _ state: NavigationState, _ context: FeatureContext)
@@ -28,6 +28,6 @@ enum Bookmarks {
     let offset = next.bookmarks.remove(at: index)
     return FeatureStep(
       next, [.removeBookmark(bookID: bookID, offset: offset)],
-      send: [.enterMenuPage(.bookmarks, saying: "Bookmark \(index + 1) deleted. ")])
+      send: [.enterMenuPage(.bookmarks, saying: context.words(.bookmarkDeleted, .number(index + 1)) + " ")])
   }
 }

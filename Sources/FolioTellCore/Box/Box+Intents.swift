@@ -22,10 +22,10 @@ extension Box {
       return Interjection.say(WhereAmI.text(state), state)
     case .stop:
       guard state.playback.phase.liveUtterance != nil else {
-        return Outcome(state, [Box.say("Stopped.", in: state)])
+        return Outcome(state, [Box.say(state.words(.stopped), in: state)])
       }
       return Outcome(
-        state, send: [.playback(.stopTapped), .perform(Box.say("Stopped. PLAY goes on from here.", in: state))])
+        state, send: [.playback(.stopTapped), .perform(Box.say(state.words(.stoppedPlayGoesOn), in: state))])
     case .startOver:
       return Outcome(state, send: [.navigation(.jump([.startOverTapped], force: true))])
     case .nextSentence:

@@ -24,7 +24,7 @@ extension Box {
     if case .utteranceDidFinish = event, case .finished = playback.phase, state.playback.phase != .finished,
       next.saying.announcesTheEnd
     {
-      effects.append(Box.say("The end of the book. Press PLAY to start over.", in: next))
+      effects.append(Box.say(next.words(.endOfBook), in: next))
       effects.append(.earcon(.endOfBook))
     }
     let timer = SleepTimers.followed(next.sleepTimer, event, before: state.playback, FeatureContext(next, at: time))

@@ -7,8 +7,10 @@ public enum BoxEffect: Equatable, Sendable, Codable {
   case saveSettings(Settings)
   /// This book is the one to reopen after a restart.
   case rememberOpenBook(bookID: String, path: String? = nil)
-  /// Say this (a menu item, a confirmation) with the reading voice and rate; nothing is reading meanwhile.
-  case announce(text: String, wpm: Int, voice: String)
+  /// Say this (a menu item, a confirmation) at the reading rate; nothing is reading meanwhile. `languages`:
+  /// the runs of the text in each language (the box's words, a book's title), each said with a voice of its
+  /// language (`voice` where it speaks it); none: all of it with `voice`.
+  case announce(text: String, wpm: Int, voice: String, languages: [LanguagePassage] = [])
   /// Open this book of the library (the runtime reads its file and posts `bookOpened`).
   case openLibraryBook(bookID: String)
   /// Keep a bookmark of the open book, durably.

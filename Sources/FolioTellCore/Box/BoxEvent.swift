@@ -16,7 +16,7 @@ public enum BoxEvent: Equatable, Sendable, Codable {
   /// The last announcement was said to its end (not cut off by something newer).
   case announcementFinished
   /// A part of the box is missing or broken (the buttons' GPIO chip): said at power on, after the book.
-  case partMissing(String)
+  case partMissing(MissingPart)
   /// A timer the reducer started has fired.
   case timerFired(BoxTimer)
   case positionStoreFailed(reason: String)

@@ -5,15 +5,18 @@ struct FeatureContext: Sendable {
   let book: OpenBook
   let playback: PlaybackState
   let time: Double
+  /// The box's own words, in its language.
+  let words: BoxWords
 
   init(_ state: BoxState, at time: Double) {
     self.book = state.book
     self.playback = state.playback
     self.time = time
+    self.words = state.words
   }
 
   /// The box saying something in its own words, with the reading voice and rate.
   func say(_ text: String) -> BoxEffect {
-    Box.say(text, with: playback)
+    Box.say(text, with: playback, language: words.language)
   }
 }

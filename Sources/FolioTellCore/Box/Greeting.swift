@@ -2,15 +2,14 @@
 /// and what is missing; then reading goes on by itself unless the listener takes over.
 enum Greeting {
   static func poweredOn(_ state: BoxState) -> Outcome {
-    let problems = state.condition.missingParts.map { " " + $0 + "." }.joined()
+    let problems = missingParts(state)
     guard state.book.id != nil, !state.playback.book.isEmpty else {
-      return Outcome(state, [Box.say(Box.noBookOpen + problems, in: state)])
+      return Outcome(state, [Box.say(Box.noBookOpen(state) + problems, in: state)])
     }
     guard state.playback.offset < state.playback.book.endOffset else {
       // Kept at its end: read again only when asked.
-      let title = state.book.title.map { $0.hasSuffix(".") ? $0 + " " : $0 + ". " } ?? ""
-      return Outcome(
-        state, [Box.say(title + "You finished this book. Press PLAY to start over." + problems, in: state)])
+      let title = state.book.title.map { bookText($0, state) + ($0.hasSuffix(".") ? " " : ". ") } ?? ""
+      return Outcome(state, [Box.say(title + state.words(.finishedBook) + problems, in: state)])
     }
     var next = state
     // Reading goes on from where the book was opened (a little before the kept place: ResumePlace).
@@ -21,9 +20,18 @@ enum Greeting {
   /// The book's title and the chapter the listener is in.
   static func text(_ state: BoxState) -> String {
     let chapter = state.book.chapters.last { $0.start <= state.playback.offset }?.title
-    let parts = [state.book.title, chapter].compactMap { $0 }.map { $0.hasSuffix(".") ? $0 : $0 + "." }
-    let place = state.playback.offset > 0 ? "" : " From the beginning."
-    let problems = state.condition.missingParts.map { " " + $0 + "." }.joined()
-    return (parts.isEmpty ? "Reading." : parts.joined(separator: " ")) + place + problems
+    let parts = [state.book.title, chapter].compactMap { $0 }.map { bookText($0, state) + ($0.hasSuffix(".") ? "" : ".") }
+    let place = state.playback.offset > 0 ? "" : " " + state.words(.fromTheBeginning)
+    return (parts.isEmpty ? state.words(.reading) : parts.joined(separator: " ")) + place + missingParts(state)
+  }
+
+  /// The parts of the box that are missing, each a sentence.
+  static func missingParts(_ state: BoxState) -> String {
+    state.condition.missingParts.map { " " + state.words($0.phrase) + "." }.joined()
+  }
+
+  /// A book's own words (its title, a chapter's) said in its language.
+  static func bookText(_ text: String, _ state: BoxState) -> String {
+    state.words.text(of: .book(text, language: state.book.language))
   }
 }

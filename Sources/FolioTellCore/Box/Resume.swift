@@ -3,14 +3,14 @@
 /// back to, saying so.
 enum Resume {
   static func play(_ state: BoxState, at time: Double) -> Outcome {
-    guard !state.playback.book.isEmpty else { return Outcome(state, [Box.say(Box.noBookOpen, in: state)]) }
+    guard !state.playback.book.isEmpty else { return Outcome(state, [Box.say(Box.noBookOpen(state), in: state)]) }
     if let back = state.resume.sleptBack {
       var next = state
       next.resume.sleptBack = nil
       // Still where the sleep timer left it: say where reading goes back to, then read from there.
       if back.place == state.playback.offset, state.playback.phase.liveUtterance == nil {
         next.saying.playAfterAnnouncement = true
-        return Outcome(next, [Box.say(sleptBackWords(back), in: state)])
+        return Outcome(next, [Box.say(sleptBackWords(back, state.words), in: state)])
       }
       return play(next, at: time)
     }
@@ -23,9 +23,8 @@ enum Resume {
   }
 
   /// "Going back 12 minutes, to where you last pressed a button before the sleep timer."
-  static func sleptBackWords(_ back: SleptBack) -> String {
+  static func sleptBackWords(_ back: SleptBack, _ words: BoxWords) -> String {
     let minutes = Int((back.seconds / 60).rounded())
-    let ago = minutes < 1 ? "less than a minute" : minutes == 1 ? "1 minute" : "\(minutes) minutes"
-    return "Going back \(ago), to where you last pressed a button before the sleep timer."
+    return words(.sleptBack, .words(words.duration(minutes: minutes)))
   }
 }

@@ -28,9 +28,8 @@ public struct SleepTimer: Equatable, Sendable, Codable {
   /// Whole minutes left, at least 1.
   public var minutesLeft: Int { max(1, Int((remaining / 60).rounded(.up))) }
 
-  /// "12 minutes left", "at the end of the chapter".
-  public var spokenLeft: String {
-    chapterEnd != nil
-      ? "stops at the end of the chapter" : (minutesLeft == 1 ? "1 minute left" : "\(minutesLeft) minutes left")
+  /// "12 minutes left", "stops at the end of the chapter".
+  public func spokenLeft(_ words: BoxWords) -> String {
+    chapterEnd != nil ? words(.stopsAtChapterEnd) : words(.timeLeft, .count(minutesLeft, .minute))
   }
 }

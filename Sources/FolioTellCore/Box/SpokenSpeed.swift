@@ -6,11 +6,11 @@ enum SpokenSpeed {
     let words: String
     let atLimit = rate == state.playback.wpm && (rate == limits.upperBound || rate == limits.lowerBound)
     if atLimit, rate == limits.upperBound {
-      words = "Fastest: \(rate) words a minute."
+      words = state.words(.fastest, .count(rate, .wordsPerMinute))
     } else if atLimit {
-      words = "Slowest: \(rate) words a minute."
+      words = state.words(.slowest, .count(rate, .wordsPerMinute))
     } else {
-      words = "\(rate) words a minute."
+      words = state.words(.speed, .count(rate, .wordsPerMinute))
     }
     var said = Interjection.say(words, state, before: [.speedChanged(wpm: rate)])
     if atLimit { said.send.append(.perform(.earcon(.limit))) }

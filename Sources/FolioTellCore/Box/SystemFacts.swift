@@ -10,13 +10,12 @@ public struct SystemFacts: Equatable, Sendable, Codable {
   }
 
   /// "1.2 gigabytes", "350 megabytes".
-  public var spokenFreeSpace: String {
-    guard let freeBytes else { return "unknown" }
+  public func spokenFreeSpace(_ words: BoxWords) -> String {
+    guard let freeBytes else { return words(.unknown) }
     let megabytes = Double(freeBytes) / 1_000_000
     if megabytes >= 1000 {
-      let tenths = Int((megabytes / 100).rounded())
-      return "\(tenths / 10).\(tenths % 10) gigabytes"
+      return words.text(of: .tenths(Int((megabytes / 100).rounded()), .gigabyte))
     }
-    return "\(Int(megabytes.rounded())) megabytes"
+    return words.count(Int(megabytes.rounded()), .megabyte)
   }
 }

@@ -22,27 +22,27 @@ public enum ControlAction: Equatable, Sendable, Codable {
   case menuBack
 
   /// What the key describer says for a control bound to this action.
-  public var description: String {
+  public var description: PhraseKey {
     switch self {
-    case .playPause: return "Play, pause, and go on."
-    case .whereAmI: return "Where am I: the book, the chapter, how far, and the time left."
-    case .stop: return "Stop. Play goes on from the same place."
-    case .startOver: return "Start the book over from the beginning."
-    case .nextSentence: return "Next sentence."
-    case .previousSentence: return "Back to the start of the sentence, or the sentence before."
-    case .nextChapter: return "Next chapter."
-    case .previousChapter: return "Back to the start of the chapter, or the chapter before."
-    case .faster: return "Faster."
-    case .slower: return "Slower."
-    case .openMenu: return "Menu."
-    case .toggleBigWord: return "Big word on the display, or the whole sentence."
-    case .showStatus: return "Show the status on the display."
-    case .undo: return "Undo: back to where you were before the last jump."
-    case .toggleKeyDescriber: return "Key describer on or off."
-    case .menuNext: return "Next item."
-    case .menuPrevious: return "Previous item."
-    case .menuChoose: return "Choose this item."
-    case .menuBack: return "Back: up one page, or close the menu."
+    case .playPause: return .describePlayPause
+    case .whereAmI: return .describeWhereAmI
+    case .stop: return .describeStop
+    case .startOver: return .describeStartOver
+    case .nextSentence: return .describeNextSentence
+    case .previousSentence: return .describePreviousSentence
+    case .nextChapter: return .describeNextChapter
+    case .previousChapter: return .describePreviousChapter
+    case .faster: return .describeFaster
+    case .slower: return .describeSlower
+    case .openMenu: return .describeOpenMenu
+    case .toggleBigWord: return .describeBigWord
+    case .showStatus: return .describeShowStatus
+    case .undo: return .describeUndo
+    case .toggleKeyDescriber: return .describeKeyDescriber
+    case .menuNext: return .describeMenuNext
+    case .menuPrevious: return .describeMenuPrevious
+    case .menuChoose: return .describeMenuChoose
+    case .menuBack: return .describeMenuBack
     }
   }
 }

@@ -17,7 +17,7 @@ enum ControlHandling {
     if let describer = next.describer {
       if describer.hasTimedOut(at: time) {
         next.describer = nil
-        effects.append(context.say("Key describer off."))
+        effects.append(context.say(context.words(.keyDescriberOff)))
       } else {
         guard gesture == .short || gesture == .long else { return FeatureStep(next) }
         // The describer's own control (a key bound to the chord) leaves it rather than being described.
@@ -25,11 +25,10 @@ enum ControlHandling {
           return toggleDescriber(next, context)
         }
         next.describer = KeyDescriber(lastPress: time)
-        let description =
-          ControlMap.describedAction(control: control, gesture: gesture, in: mode)?.description
-          ?? "Does nothing here."
-        let held = gesture == .long ? " held" : ""
-        return FeatureStep(next, [context.say("\(spokenName(control))\(held): \(description)")])
+        let words = context.words
+        let description = words(ControlMap.describedAction(control: control, gesture: gesture, in: mode)?.description ?? .doesNothingHere)
+        let said = words(gesture == .long ? .controlHeldSaid : .controlSaid, .words(spokenName(control, words)), .words(description))
+        return FeatureStep(next, [context.say(said)])
       }
     }
     guard let action = ControlMap.action(control: control, gesture: gesture, in: mode) else {
@@ -48,7 +47,7 @@ enum ControlHandling {
     if let describer = controls.describer, !describer.hasTimedOut(at: context.time) {
       var next = controls
       next.describer = KeyDescriber(lastPress: context.time)
-      return FeatureStep(next, [context.say(ControlMap.knobDescription(in: mode, pushed: pushed, unit: unit))])
+      return FeatureStep(next, [context.say(ControlMap.knobDescription(in: mode, pushed: pushed, unit: unit, context.words))])
     }
     guard mode == .reading, steps != 0 else {
       return FeatureStep(controls, send: ControlMap.actions(encoderSteps: steps, in: mode))
@@ -64,7 +63,7 @@ enum ControlHandling {
     }
     next.describer = KeyDescriber(
       lastPress: context.time, resumeReading: Interjection.isReading(context.playback.phase))
-    let words = "Key describer on. Press any control to hear what it does. Hold BACK and MENU again to leave."
+    let words = context.words(.keyDescriberOn)
     return FeatureStep(next, send: [.interject(words, before: [], resumeReading: false)])
   }
 
@@ -75,13 +74,16 @@ enum ControlHandling {
   {
     let canRead = context.book.id != nil && !context.playback.book.isEmpty
     guard describer.resumeReading, canRead, context.playback.offset < context.playback.book.endOffset else {
-      return FeatureStep(controls, [context.say("Key describer off." + Box.whatToPress(context.book, context.playback))])
+      let said = context.words(.keyDescriberOff) + Box.whatToPress(context.book, context.playback, context.words)
+      return FeatureStep(controls, [context.say(said)])
     }
-    return FeatureStep(controls, send: [.interject("Key describer off.", before: [], resumeReading: true)])
+    return FeatureStep(controls, send: [.interject(context.words(.keyDescriberOff), before: [], resumeReading: true)])
   }
 
-  /// How the describer names a control: "Play", "Encoder push".
-  static func spokenName(_ control: ControlName) -> String {
+  /// How the describer names a control: "Play", "Encoder push" (the knob's push in the box's language; the
+  /// buttons by the names printed on them).
+  static func spokenName(_ control: ControlName, _ words: BoxWords) -> String {
+    if control == .encoderPush { return words(.knobPush) }
     let words = control.rawValue.split(separator: "_").map { $0.lowercased() }.joined(separator: " ")
     return words.prefix(1).uppercased() + words.dropFirst()
   }

@@ -43,11 +43,18 @@ public enum ControlMap {
   ]
 
   /// What the knob does, said by the key describer.
-  public static func knobDescription(in mode: ControlMode, pushed: Bool = false, unit: KnobUnit = .sentence) -> String {
-    let how = pushed ? "The knob, pushed in and turned" : "The knob"
+  public static func knobDescription(
+    in mode: ControlMode, pushed: Bool = false, unit: KnobUnit = .sentence, _ words: BoxWords = BoxWords(language: "en")
+  ) -> String {
+    let how = PhraseArgument.words(words(pushed ? .knobPushedIn : .knob))
     switch mode {
-    case .reading: return "\(how): turn it to move \(unit.rawValue) by \(unit.rawValue)."
-    case .menu: return "\(how): turn it to move through the items."
+    case .reading:
+      switch unit {
+      case .sentence: return words(.knobBySentence, how)
+      case .paragraph: return words(.knobByParagraph, how)
+      case .chapter: return words(.knobByChapter, how)
+      }
+    case .menu: return words(.knobInMenu, how)
     }
   }
 

@@ -19,7 +19,7 @@ extension Box {
       next.saying.playAfterAnnouncement = true
       return Outcome(next, [Box.say(words, in: next)])
     }
-    return Outcome(next, [Box.say(words + whatToPress(next.book, next.playback), in: next)])
+    return Outcome(next, [Box.say(words + whatToPress(next.book, next.playback, next.words), in: next)])
   }
 
   /// The library's new list; what was learnt by opening a book (that it cannot be) stays with it while it

@@ -4,10 +4,13 @@ public struct LibraryBook: Equatable, Sendable, Codable {
   public var id: String
   public var title: String
   public var problem: String?
+  /// The book's language, where it is known: its title is said in it.
+  public var language: String?
 
-  public init(id: String, title: String, problem: String? = nil) {
+  public init(id: String, title: String, problem: String? = nil, language: String? = nil) {
     self.id = id
     self.title = title
     self.problem = problem
+    self.language = language
   }
 }

@@ -7,24 +7,25 @@ public enum Menu {
   public static let sleepChoices: [Int?] = [0, 15, 30, 45, 60, nil]
   public static let percentChoices = Array(stride(from: 0, through: 90, by: 10))
 
-  public static func title(of page: MenuState.Page) -> String {
+  public static func title(of page: MenuState.Page, _ words: BoxWords) -> String {
     switch page {
-    case .main: return "Menu"
-    case .books: return "Books"
-    case .goTo: return "Go to"
-    case .chapters: return "Chapters"
-    case .percent: return "Go to a percentage"
-    case .pages: return "Go to a page"
-    case .bookmarks: return "Bookmarks"
-    case .bookmark: return "Bookmark"
-    case .speed: return "Speed"
-    case .voice: return "Voice"
-    case .sound: return "Volume and pitch"
-    case .volume: return "Volume"
-    case .pitch: return "Pitch"
-    case .sleepTimer: return "Sleep timer"
-    case .display: return "Display"
-    case .about: return "About"
+    case .main: return words(.menuTitle)
+    case .books: return words(.booksTitle)
+    case .goTo: return words(.goToTitle)
+    case .chapters: return words(.chaptersTitle)
+    case .percent: return words(.percentTitle)
+    case .pages: return words(.pagesTitle)
+    case .bookmarks: return words(.bookmarksTitle)
+    case .bookmark: return words(.bookmarkTitle)
+    case .speed: return words(.speedTitle)
+    case .voice: return words(.voiceTitle)
+    case .sound: return words(.soundTitle)
+    case .volume: return words(.volumeTitle)
+    case .pitch: return words(.pitchTitle)
+    case .sleepTimer: return words(.sleepTimerTitle)
+    case .display: return words(.displayTitle)
+    case .about: return words(.aboutTitle)
+    case .language: return words(.languageTitle)
     }
   }
 
@@ -32,11 +33,13 @@ public enum Menu {
   static func announcement(_ menu: MenuState, in state: BoxState, opening: Bool = false) -> String {
     var shown = state
     shown.menu = menu
-    let items = items(of: menu.page, in: shown)
+    let items = spokenItems(of: menu.page, in: shown)
     let item = items[min(menu.selected, items.count - 1)]
-    let prefix = opening ? "\(title(of: menu.page)). " : ""
-    let said = item.hasSuffix(".") ? item : item + "."
-    return "\(prefix)\(said) \(menu.selected + 1) of \(items.count)."
+    let words = state.words
+    let prefix = opening ? "\(title(of: menu.page, words)). " : ""
+    let plain = SpokenLanguages.plain(item)
+    let said = plain.hasSuffix(".") || plain.hasSuffix("?") || plain.hasSuffix("!") ? item : item + "."
+    return "\(prefix)\(said) " + words(.itemOfCount, .number(menu.selected + 1), .number(items.count))
   }
 
   /// A menu item said: the Voice page says each voice in that voice, the Speed page each rate at that rate.
@@ -46,10 +49,13 @@ public enum Menu {
     case .voice:
       let voices = orderedVoices(state)
       guard menu.selected < voices.count else { break }
-      return .announce(text: text, wpm: state.playback.wpm, voice: voices[menu.selected].id)
+      // The voice's name said by that voice (its language marked in the item); the rest in the box's language.
+      return Box.say(text, wpm: state.playback.wpm, voice: voices[menu.selected].id, language: state.settings.boxLanguage)
     case .speed:
       let speeds = speeds(in: state)
-      return .announce(text: text, wpm: speeds[min(menu.selected, speeds.count - 1)], voice: state.playback.voice)
+      return Box.say(
+        text, wpm: speeds[min(menu.selected, speeds.count - 1)], voice: state.playback.voice,
+        language: state.settings.boxLanguage)
     default:
       break
     }
@@ -71,8 +77,10 @@ public enum Menu {
     -> FeatureStep<MenuState?>
   {
     var step = enter(page, from: menu, context)
-    guard case .announce(let text, let wpm, let voice)? = step.effects.first else { return step }
-    step.effects[0] = .announce(text: words + text, wpm: wpm, voice: voice)
+    guard case .announce(let text, let wpm, let voice, let languages)? = step.effects.first else { return step }
+    let shift = words.unicodeScalars.count
+    let moved = languages.map { LanguagePassage(start: $0.start == 0 ? 0 : $0.start + shift, language: $0.language) }
+    step.effects[0] = .announce(text: words + text, wpm: wpm, voice: voice, languages: moved)
     return step
   }
 
@@ -92,7 +100,7 @@ public enum Menu {
     case .back:
       guard let menu else { return FeatureStep(menu) }
       guard let parent = parent(of: menu.page, in: context.showing(menu)) else {
-        return FeatureStep(menu, send: [.closeMenu("Menu closed.")])
+        return FeatureStep(menu, send: [.closeMenu(context.words(.menuClosed))])
       }
       return enter(parent.page, selected: parent.selected, subject: menu.subject, from: menu, context)
     case .chosen:

@@ -21,6 +21,9 @@ struct MenuContext: Sendable {
   /// The context the other features' helpers read (the open book, playback, the time).
   var feature: FeatureContext { FeatureContext(box, at: time) }
 
+  /// The box's own words, in its language.
+  var words: BoxWords { box.words }
+
   /// The box saying something in its own words, with the reading voice and rate.
   func say(_ text: String) -> BoxEffect { Box.say(text, in: box) }
 }

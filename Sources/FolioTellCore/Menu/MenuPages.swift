@@ -25,11 +25,18 @@ extension Menu {
     case .sleepTimer: return main(.sleepTimer)
     case .display: return main(.display)
     case .about: return main(.about)
+    case .language: return main(.language)
     }
   }
 
-  /// The items of a page, as they are shown and said.
+  /// The items of a page, as they are shown.
   public static func items(of page: MenuState.Page, in state: BoxState) -> [String] {
+    spokenItems(of: page, in: state).map(SpokenLanguages.plain)
+  }
+
+  /// The items of a page as they are said: a book's title, or a voice's name, marked with its language.
+  static func spokenItems(of page: MenuState.Page, in state: BoxState) -> [String] {
+    let words = state.words
     switch page {
     case .main: return MainItem.words(in: state)
     case .goTo: return GoToItem.words(in: state)
@@ -38,33 +45,44 @@ extension Menu {
     case .display: return DisplayItem.words(in: state)
     case .about: return AboutItem.words(in: state)
     case .books:
-      guard !state.library.books.isEmpty else { return ["No books found"] }
-      return state.library.books.map { book in book.problem.map { "\(book.title): cannot be opened, \($0)" } ?? book.title }
+      guard !state.library.books.isEmpty else { return [words(.noBooksFound)] }
+      return state.library.books.map { book in
+        let title = words.text(of: .book(book.title, language: book.language))
+        return book.problem.map { words(.bookCannotBeOpenedItem, .words(title), .words($0)) } ?? title
+      }
     case .chapters:
-      return state.book.chapters.isEmpty ? ["This book has no chapters"] : state.book.chapters.map(\.title)
+      guard !state.book.chapters.isEmpty else { return [String(words(.noChapters).dropLast())] }
+      return state.book.chapters.map { words.text(of: .book($0.title, language: state.book.language)) }
     case .percent:
-      return percentChoices.map { "\($0) percent" }
+      return percentChoices.map { words.count($0, .percent) }
     case .pages:
-      return state.book.pages.isEmpty ? ["This book has no page numbers"] : state.book.pages.map { "Page \($0.label)" }
+      guard !state.book.pages.isEmpty else { return [String(words(.noPageNumbers).dropLast())] }
+      return state.book.pages.map { words(.page, .words($0.label)) }
     case .bookmarks:
-      return ["Add a bookmark here"]
+      return [words(.addBookmarkHere)]
         + state.navigation.bookmarks.enumerated().map { index, offset in
-          "Bookmark \(index + 1): \(WhereAmI.placeName(offset, in: state)). \(firstWords(at: offset, in: state))"
+          let preview = firstWords(at: offset, in: state)
+          return words(
+            .bookmarkListItem, .number(index + 1), .words(WhereAmI.placeName(offset, in: state)),
+            .book(preview, language: state.playback.book.passages.language(at: offset) ?? state.book.language))
         }
     case .speed:
-      return speeds(in: state).map { "\($0) words a minute" }
+      return speeds(in: state).map { words.count($0, .wordsPerMinute) }
     case .voice:
       let voices = orderedVoices(state)
-      return voices.isEmpty ? ["No other voices are installed"] : voices.map(\.name)
+      return voices.isEmpty ? [words(.noOtherVoices)] : voices.map { words.text(of: .book($0.name, language: $0.language)) }
     case .volume:
-      return Settings.volumeChoices.map { "\($0) percent" }
+      return Settings.volumeChoices.map { words.count($0, .percent) }
     case .pitch:
-      return Settings.pitchChoices.map { "Pitch \($0)" }
+      return Settings.pitchChoices.map { words(.pitchValue, .number($0)) }
     case .sleepTimer:
       return sleepChoices.map { minutes in
-        guard let minutes else { return "At the end of the chapter" }
-        return minutes == 0 ? "Off" : "\(minutes) minutes"
+        guard let minutes else { return words(.sleepAtChapterEnd) }
+        return minutes == 0 ? capitalized(words(.off)) : words.count(minutes, .minute)
       }
+    case .language:
+      // Each language's name said in that language, so a listener finds their own.
+      return WordTable.all.map { words.text(of: .book($0.name, language: $0.language)) }
     }
   }
 
@@ -75,7 +93,7 @@ extension Menu {
     let book = base(state.book.language ?? state.playback.voice)
     func group(_ voice: VoiceChoice) -> Int {
       let own = base(voice.language)
-      return own == Box.ownLanguage ? 0 : own == book ? 1 : 2
+      return own == base(state.settings.boxLanguage) ? 0 : own == book ? 1 : 2
     }
     return state.settings.voices.sorted { a, b in
       let (groupA, groupB) = (group(a), group(b))
@@ -110,6 +128,9 @@ extension Menu {
     return preview
   }
 
+  /// "Off" as an item of its own.
+  static func capitalized(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
+
   static func speeds(in state: BoxState) -> [Int] {
     let limits = state.playback.wpmLimits
     let step = SpeechRate.step
@@ -122,6 +143,7 @@ extension Menu {
   static func choose(_ menu: MenuState, _ context: MenuContext) -> FeatureStep<MenuState?> {
     let box = context.showing(menu)
     let selected = menu.selected
+    let words = context.words
     switch menu.page {
     case .main: return MainItem.at(selected, in: box).chosen(menu, context)
     case .goTo: return GoToItem.at(selected, in: box).chosen(menu, context)
@@ -131,37 +153,42 @@ extension Menu {
     case .about: return AboutItem.at(selected, in: box).chosen(menu, context)
     case .books:
       guard selected < box.library.books.count else {
-        return FeatureStep(menu, [context.say("No books found. Put books in the books folder or on a USB drive.")])
+        return FeatureStep(menu, [context.say(words(.noBooksFoundHelp))])
       }
       let entry = box.library.books[selected]
+      let title = PhraseArgument.book(entry.title, language: entry.language)
       if let problem = entry.problem {
-        return FeatureStep(menu, [context.say("\(entry.title) cannot be opened: \(problem). Choose another book.")])
+        return FeatureStep(menu, [context.say(words(.bookCannotBeOpened, title, .words(problem)))])
       }
       return FeatureStep(
-        nil, [context.say("Opening \(entry.title)."), .openLibraryBook(bookID: entry.id)],
+        nil, [context.say(words(.opening, title)), .openLibraryBook(bookID: entry.id)],
         send: [.openingBook(id: entry.id)])
     case .pages:
       guard selected < box.book.pages.count else {
-        return FeatureStep(menu, [context.say("This book has no page numbers.")])
+        return FeatureStep(menu, [context.say(words(.noPageNumbers))])
       }
       let page = box.book.pages[selected]
-      var words = "Page \(page.label)"
-      if let title = Navigation.chapterTitle(at: page.start, in: box.book) { words += ". " + title }
-      return goTo(page.start, saying: words)
+      var said = words(.page, .words(page.label))
+      if let title = Navigation.chapterTitle(at: page.start, in: box.book) {
+        said += ". " + words.text(of: .book(title, language: box.book.language))
+      }
+      return goTo(page.start, saying: said)
     case .chapters:
       guard selected < box.book.chapters.count else {
-        return FeatureStep(menu, [context.say("This book has no chapters.")])
+        return FeatureStep(menu, [context.say(words(.noChapters))])
       }
       let chapter = box.book.chapters[selected]
       let text = box.playback.book
       let landing = text.isEmpty ? chapter.start : Navigation.firstWordStart(of: chapter, in: text)
-      return goTo(landing, saying: chapter.title)
+      return goTo(landing, saying: words.text(of: .book(chapter.title, language: box.book.language)))
     case .percent:
       let percent = percentChoices[min(selected, percentChoices.count - 1)]
       let offset = Navigation.offset(ofPercent: percent, in: box.playback.book)
-      var words = "\(percent) percent"
-      if let title = Navigation.chapterTitle(at: offset, in: box.book) { words += ". " + title }
-      return goTo(offset, saying: words)
+      var said = words.count(percent, .percent)
+      if let title = Navigation.chapterTitle(at: offset, in: box.book) {
+        said += ". " + words.text(of: .book(title, language: box.book.language))
+      }
+      return goTo(offset, saying: said)
     case .bookmarks:
       if selected == 0 { return FeatureStep(menu, send: [.navigation(.addBookmark)]) }
       return enter(.bookmark, subject: selected - 1, from: menu, context)
@@ -169,28 +196,33 @@ extension Menu {
       let speeds = speeds(in: box)
       let wpm = speeds[min(selected, speeds.count - 1)]
       // The rate changes, then the menu closes saying it at that rate (the step's end saves it).
-      return FeatureStep(menu, send: [.playback(.speedChanged(wpm: wpm)), .closeMenu("Speed \(wpm) words a minute.")])
+      return FeatureStep(menu, send: [.playback(.speedChanged(wpm: wpm)), .closeMenu(words(.speedChosen, .count(wpm, .wordsPerMinute)))])
     case .voice:
       let voices = orderedVoices(box)
       guard selected < voices.count else {
-        return FeatureStep(menu, [context.say("No other voices are installed.")])
+        return FeatureStep(menu, [context.say(words(.noOtherVoices) + ".")])
       }
       let voice = voices[selected]
-      return FeatureStep(menu, send: [.playback(.voiceChanged(voice: voice.id)), .closeMenu("Voice: \(voice.name).")])
+      return FeatureStep(menu, send: [.playback(.voiceChanged(voice: voice.id)), .closeMenu(words(.voiceChosen, .words(voice.name)))])
     case .volume:
       let volume = Settings.volumeChoices[min(selected, Settings.volumeChoices.count - 1)]
-      return FeatureStep(menu, send: [.settings(.volume(volume)), .closeMenu("Volume \(volume) percent.")])
+      return FeatureStep(menu, send: [.settings(.volume(volume)), .closeMenu(words(.volumeChosen, .count(volume, .percent)))])
     case .pitch:
       let pitch = Settings.pitchChoices[min(selected, Settings.pitchChoices.count - 1)]
-      return FeatureStep(menu, send: [.settings(.pitch(pitch)), .closeMenu("Pitch \(pitch).")])
+      return FeatureStep(menu, send: [.settings(.pitch(pitch)), .closeMenu(words(.pitchChosen, .number(pitch)))])
     case .sleepTimer:
       let minutes = sleepChoices[min(selected, sleepChoices.count - 1)]
-      if minutes == 0 { return FeatureStep(menu, send: [.setSleepTimer(nil), .closeMenu("Sleep timer off.")]) }
+      if minutes == 0 { return FeatureStep(menu, send: [.setSleepTimer(nil), .closeMenu(words(.sleepTimerOff))]) }
       guard let timer = SleepTimers.make(minutes: minutes, context.feature) else {
-        return FeatureStep(menu, send: [.closeMenu("No book is open, so there is no chapter to end.")])
+        return FeatureStep(menu, send: [.closeMenu(words(.noChapterToEnd))])
       }
-      let words = minutes.map { "Reading stops in \($0) minutes." } ?? "Reading stops at the end of the chapter."
-      return FeatureStep(menu, send: [.setSleepTimer(timer), .closeMenu(words)])
+      let said = minutes.map { words(.readingStopsIn, .count($0, .minute)) } ?? words(.readingStopsAtChapterEnd)
+      return FeatureStep(menu, send: [.setSleepTimer(timer), .closeMenu(said)])
+    case .language:
+      let chosen = WordTable.all[min(selected, WordTable.all.count - 1)]
+      // Said in the language chosen: the root takes the setting before it closes the menu.
+      let said = BoxWords(language: chosen.language)(.languageChosen)
+      return FeatureStep(menu, send: [.settings(.boxLanguage(chosen.language)), .closeMenu(said)])
     }
   }
 

@@ -20,6 +20,8 @@ public struct MenuState: Equatable, Sendable, Codable {
     case sleepTimer
     case display
     case about
+    /// The language of the box's own words.
+    case language
   }
 
   public var page: Page

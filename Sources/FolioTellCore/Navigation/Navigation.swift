@@ -61,8 +61,8 @@ enum Navigation {
   /// The answer to a jump that could not move: no book, the book's end, or a tone at its start.
   static func wentNowhere(_ context: FeatureContext) -> BoxEffect {
     let playback = context.playback
-    if playback.book.isEmpty { return context.say(Box.noBookOpen) }
-    if playback.offset >= playback.book.endOffset { return context.say("The end of the book. Press PLAY to start over.") }
+    if playback.book.isEmpty { return context.say(context.words(.noBookOpen)) }
+    if playback.offset >= playback.book.endOffset { return context.say(context.words(.endOfBook)) }
     return .earcon(.limit)
   }
 
@@ -83,7 +83,7 @@ enum Navigation {
     let chapters = context.book.chapters
     let offset = context.playback.offset
     guard !chapters.isEmpty else {
-      return refuse("This book has no chapters.", state)
+      return refuse(context.words(.noChapters), state)
     }
     let current = chapterIndex(at: offset, in: chapters)
     let target: Int?
@@ -97,12 +97,13 @@ enum Navigation {
       target = nil
     }
     guard let target else {
-      let words = forward ? "This is the last chapter." : "This is the first chapter."
+      let words = context.words(forward ? .lastChapter : .firstChapter)
       return refuse(words, state)
     }
     let book = context.playback.book
     let landing = book.isEmpty ? chapters[target].start : firstWordStart(of: chapters[target], in: book)
-    return go(to: landing, saying: chapters[target].title, state, context)
+    let title = context.words.text(of: .book(chapters[target].title, language: context.book.language))
+    return go(to: landing, saying: title, state, context)
   }
 
   /// Where a chapter's reading starts once its title has been said: the first sentence at or after its
@@ -142,7 +143,8 @@ enum Navigation {
   static func go(to offset: Int, saying words: String, _ state: NavigationState, _ context: FeatureContext)
     -> FeatureStep<NavigationState>
   {
-    let text = words.hasSuffix(".") || words.hasSuffix("!") || words.hasSuffix("?") ? words : words + "."
+    let plain = SpokenLanguages.plain(words)
+    let text = plain.hasSuffix(".") || plain.hasSuffix("!") || plain.hasSuffix("?") ? words : words + "."
     return FeatureStep(
       noteJump(state, context, force: true),
       send: [.interject(text, before: [.moveTo(offset: offset)], resumeReading: nil)])
@@ -151,10 +153,11 @@ enum Navigation {
   /// Back to where the listener was before the last jump; undo again goes forth.
   static func undo(_ state: NavigationState, _ context: FeatureContext) -> FeatureStep<NavigationState> {
     guard let place = state.undoPlace, place != context.playback.offset else {
-      return refuse("Nothing to undo.", state)
+      return refuse(context.words(.nothingToUndo), state)
     }
     let from = context.playback.offset
-    let words = "Back to " + WhereAmI.placeName(place, book: context.book, text: context.playback.book)
+    let words = context.words(
+      .backTo, .words(WhereAmI.placeName(place, book: context.book, text: context.playback.book, context.words)))
     var back = go(to: place, saying: words, state, context)
     // Undo again goes forth: the actions it sends leave these alone.
     back.state.undoPlace = from

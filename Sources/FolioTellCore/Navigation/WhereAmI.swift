@@ -2,34 +2,45 @@
 /// current speed, and the sleep timer.
 enum WhereAmI {
   static func text(_ state: BoxState) -> String {
+    let words = state.words
     guard state.book.id != nil, !state.playback.book.isEmpty else {
-      return Box.noBookOpen
+      return words(.noBookOpen)
     }
     let book = state.playback.book
     let offset = state.playback.offset
     var parts: [String] = []
-    if let title = state.book.title { parts.append(title) }
+    let language = state.book.language
+    if let title = state.book.title { parts.append(words.text(of: .book(title, language: language))) }
     let chapterIndex = Navigation.chapterIndex(at: offset, in: state.book.chapters)
-    if let chapterIndex { parts.append(state.book.chapters[chapterIndex].title) }
-    if let page = state.book.pages.last(where: { $0.start <= offset }) { parts.append("Page \(page.label)") }
-    parts.append("\(percent(offset, of: book)) percent")
-    if noteIsNearby(state) { parts.append("A note is referred to in this sentence") }
+    if let chapterIndex { parts.append(words.text(of: .book(state.book.chapters[chapterIndex].title, language: language))) }
+    if let page = state.book.pages.last(where: { $0.start <= offset }) { parts.append(words(.page, .words(page.label))) }
+    parts.append(words.count(percent(offset, of: book), .percent))
+    if noteIsNearby(state) { parts.append(words(.noteNearby)) }
     var finished: Bool { if case .finished = state.playback.phase { return true } else { return false } }
     if offset >= book.endOffset || finished {
       // Nothing is left to time: the book's end is what the listener needs to hear.
-      if let timer = state.sleepTimer { parts.append("Sleep timer: " + timer.spokenLeft) }
-      parts.append("You finished this book. Press PLAY to start over")
-      return parts.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
+      if let timer = state.sleepTimer { parts.append(words(.sleepTimerIs, .words(timer.spokenLeft(words)))) }
+      parts.append(words(.finishedBook))
+      return sentences(parts)
     }
     let wpm = max(state.playback.wpm, 1)
     if let chapterIndex {
       let end = chapterIndex + 1 < state.book.chapters.count ? state.book.chapters[chapterIndex + 1].start : book.endOffset
-      parts.append(
-        duration(words: book.scalars.wordCount(offset..<max(offset, end)), wpm: wpm) + " left in the chapter")
+      let left = duration(words: book.scalars.wordCount(offset..<max(offset, end)), wpm: wpm, words)
+      parts.append(words(.leftInChapter, .words(left)))
     }
-    parts.append(duration(words: book.scalars.wordCount(offset..<book.endOffset), wpm: wpm) + " left in the book")
-    if let timer = state.sleepTimer { parts.append("Sleep timer: " + timer.spokenLeft) }
-    return parts.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
+    let left = duration(words: book.scalars.wordCount(offset..<book.endOffset), wpm: wpm, words)
+    parts.append(words(.leftInBook, .words(left)))
+    if let timer = state.sleepTimer { parts.append(words(.sleepTimerIs, .words(timer.spokenLeft(words)))) }
+    return sentences(parts)
+  }
+
+  /// Each part a sentence of its own.
+  static func sentences(_ parts: [String]) -> String {
+    parts.map { part in
+      let plain = SpokenLanguages.plain(part)
+      return plain.hasSuffix(".") || plain.hasSuffix("?") || plain.hasSuffix("!") ? part : part + "."
+    }.joined(separator: " ")
   }
 
   /// Whether the sentence being read refers to a note (read or skipped).
@@ -45,31 +56,21 @@ enum WhereAmI {
   }
 
   /// "chapter 2, The Pool of Tears, 40 percent", for undo and bookmarks.
-  static func placeName(_ offset: Int, book: OpenBook, text: SentenceMap) -> String {
+  static func placeName(_ offset: Int, book: OpenBook, text: SentenceMap, _ words: BoxWords) -> String {
     var parts: [String] = []
     if let index = Navigation.chapterIndex(at: offset, in: book.chapters) {
-      parts.append("chapter \(index + 1)")
+      parts.append(words(.chapterNumber, .number(index + 1)))
     }
-    parts.append("\(percent(offset, of: text)) percent")
+    parts.append(words.count(percent(offset, of: text), .percent))
     return parts.joined(separator: ", ")
   }
 
   static func placeName(_ offset: Int, in state: BoxState) -> String {
-    placeName(offset, book: state.book, text: state.playback.book)
+    placeName(offset, book: state.book, text: state.playback.book, state.words)
   }
 
   /// "less than a minute", "1 minute", "2 hours 5 minutes".
-  static func duration(words: Int, wpm: Int) -> String {
-    duration(minutes: Int((Double(words) / Double(max(wpm, 1))).rounded()))
-  }
-
-  static func duration(minutes: Int) -> String {
-    if minutes < 1 { return "less than a minute" }
-    let hours = minutes / 60
-    let rest = minutes % 60
-    let minuteWords = rest == 1 ? "1 minute" : "\(rest) minutes"
-    guard hours > 0 else { return minuteWords }
-    let hourWords = hours == 1 ? "1 hour" : "\(hours) hours"
-    return rest == 0 ? hourWords : hourWords + " " + minuteWords
+  static func duration(words count: Int, wpm: Int, _ words: BoxWords) -> String {
+    words.duration(minutes: Int((Double(count) / Double(max(wpm, 1))).rounded()))
   }
 }

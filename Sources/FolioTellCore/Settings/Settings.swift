@@ -14,10 +14,14 @@ public struct Settings: Equatable, Sendable, Codable {
   public var night: Bool
   public var displayOff: Bool
   public var textSize: TextSize
+  /// The language the listener chose for the box's own words on the menu's Language page (see
+  /// `WordTable`); nil: never chosen, so the config's `boxLanguage` holds.
+  public var boxLanguage: String?
 
   public init(
     wpm: Int = SpeechRate.normal, voice: String = "en", volume: Int = 100, pitch: Int = 50, earcons: Bool = true,
-    bigWord: Bool = false, night: Bool = false, displayOff: Bool = false, textSize: TextSize = .normal
+    bigWord: Bool = false, night: Bool = false, displayOff: Bool = false, textSize: TextSize = .normal,
+    boxLanguage: String? = nil
   ) {
     self.wpm = wpm
     self.voice = voice
@@ -28,6 +32,7 @@ public struct Settings: Equatable, Sendable, Codable {
     self.night = night
     self.displayOff = displayOff
     self.textSize = textSize
+    self.boxLanguage = boxLanguage
   }
 
   public static let volumeChoices = Array(stride(from: 10, through: 100, by: 10))
@@ -44,7 +49,7 @@ extension BoxState {
       Settings(
         wpm: playback.wpm, voice: playback.voice, volume: settings.volume, pitch: settings.pitch, earcons: settings.earcons,
         bigWord: display.mode == .bigWord, night: display.night, displayOff: display.isOff,
-        textSize: display.textSize)
+        textSize: display.textSize, boxLanguage: settings.boxLanguageChosen ? settings.boxLanguage : nil)
     }
     set {
       playback.wpm = SpeechRate.clamped(newValue.wpm, within: playback.wpmLimits)
@@ -56,6 +61,10 @@ extension BoxState {
       display.night = newValue.night
       display.isOff = newValue.displayOff
       display.textSize = newValue.textSize
+      if let language = newValue.boxLanguage {
+        settings.boxLanguage = language
+        settings.boxLanguageChosen = true
+      }
     }
   }
 }

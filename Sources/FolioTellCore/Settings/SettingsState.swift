@@ -12,6 +12,10 @@ public struct SettingsState: Equatable, Sendable, Codable {
   public var voices: [VoiceChoice] = []
   /// A voice was given (`--voice`, the config's `voice`): the box does not pick one for a book's language.
   public var voiceIsFixed = false
+  /// The language of the box's own words (prompts, menu, where am I): "en", "de", "fr", "es" or "ru".
+  public var boxLanguage = "en"
+  /// The listener chose it in the menu (it is kept, and wins over the config's).
+  public var boxLanguageChosen = false
 
   public init() {}
 }

@@ -18,8 +18,9 @@ public protocol SpeechEngine: Sendable {
   /// Silences the utterance at once and posts `utteranceDidCancel`.
   func stop(token: Int)
   /// Says a short text (a menu item) that is not the book: no word events, cut off by the next utterance
-  /// or announcement, not by loading a book.
-  func announce(_ text: String, wpm: Int, voice: String)
+  /// or announcement, not by loading a book. `languages`: its runs in each language (the box's words, a
+  /// book's title), each said with a voice of its language; `voice` where it speaks it.
+  func announce(_ text: String, wpm: Int, voice: String, languages: [LanguagePassage])
   /// Plays a short tone before whatever is asked next, or at once when nothing is being said; never over
   /// speech that is already sounding (the tone is dropped then).
   func playEarcon(_ earcon: Earcon)
@@ -28,6 +29,11 @@ public protocol SpeechEngine: Sendable {
 }
 
 extension SpeechEngine {
+  /// A text all said with `voice`.
+  public func announce(_ text: String, wpm: Int, voice: String) {
+    announce(text, wpm: wpm, voice: voice, languages: [])
+  }
+
   public func playEarcon(_ earcon: Earcon) {}
   public func setPitch(_ pitch: Int) {}
 }

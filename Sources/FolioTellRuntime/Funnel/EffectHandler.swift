@@ -69,9 +69,9 @@ public final class EffectHandler: Sendable {
       keep(sink, state) { try self.store.saveSettings(settings) }
     case .rememberOpenBook(let bookID, let path):
       keep(sink, state) { try self.store.rememberOpenBook(bookID: bookID, path: path) }
-    case .announce(let text, let wpm, let voice):
+    case .announce(let text, let wpm, let voice, let languages):
       audio.activate()
-      speech.announce(text, wpm: wpm, voice: voice)
+      speech.announce(text, wpm: wpm, voice: voice, languages: languages)
     case .openLibraryBook(let bookID):
       openBook.call(bookID)
     case .addBookmark(let bookID, let position):

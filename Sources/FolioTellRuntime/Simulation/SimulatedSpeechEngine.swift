@@ -80,7 +80,7 @@ public final class SimulatedSpeechEngine: SpeechEngine {
 
   /// Announcements make no sound here (the console prints them from the reducer's effects); they take
   /// the time their words would and then report that they finished, unless something newer cut them off.
-  public func announce(_ text: String, wpm: Int, voice: String) {
+  public func announce(_ text: String, wpm: Int, voice: String, languages: [LanguagePassage]) {
     cancelAnnouncement()
     let replaced = state.withLock { state -> Live? in
       defer { state.live = nil }

@@ -45,7 +45,7 @@ public enum TraceCoding {
       sentence = state.playback.sentenceIndex
       offset = state.playback.offset
       wpm = state.playback.wpm
-      menu = state.menu.map { Menu.title(of: $0.page) }
+      menu = state.menu.map { Menu.title(of: $0.page, BoxWords(language: "en")) }
       selected = state.menu?.selected
       sleepSeconds = state.sleepTimer?.remaining
       if state.display.mode != .reading || state.display.night {

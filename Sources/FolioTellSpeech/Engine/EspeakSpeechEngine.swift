@@ -31,6 +31,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
   private let options: Options
   private let espeak: Espeak
   private let control = Mutex(SpeechControl())
+  /// The voice found for each language the box's words were said in.
+  private let announcementVoices = Mutex<[String: String]>([:])
   private let idleObserver = CallbackSlot<Void, Void>()
   private let wakeup = DispatchSemaphore(value: 0)
 
@@ -59,8 +61,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
 
   public func load(book: SentenceMap) { command { $0.load(book) } }
 
-  public func announce(_ text: String, wpm: Int, voice: String) {
-    command { $0.announce(text, wpm: wpm, voice: voice) }
+  public func announce(_ text: String, wpm: Int, voice: String, languages: [LanguagePassage]) {
+    command { $0.announce(text, wpm: wpm, voice: voice, languages: languages) }
   }
 
   public func startUtterance(token: Int, offset: Int, wpm: Int, voice: String) {
@@ -182,23 +184,26 @@ public final class EspeakSpeechEngine: SpeechEngine {
       try espeak.configure(voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: currentPitch)
       try audio.begin(sampleRate: espeak.sampleRate)
       playTone(request)
-      let spoken = Normalizer(lexicon: options.lexicon, language: espeak.language(ofVoice: request.voice))
-        .spokenText(for: Array(text.unicodeScalars))
       let piece = max(espeak.sampleRate / 100, 1)
       var written = 0
-      let settings = Espeak.VoiceSettings(
-        voice: request.voice, wpm: request.wpm, volume: options.volume, pitch: currentPitch)
-      _ = try espeak.synthesize(spoken.string(0..<spoken.scalars.count), settings: settings) { samples, _ in
-        var start = 0
-        while start < samples.count {
-          let end = min(start + piece, samples.count)
-          guard let ok = try? self.audio.write(UnsafeBufferPointer(rebasing: samples[start..<end])), ok,
-            !self.isAborted(token)
-          else { return false }
-          written += end - start
-          start = end
+      // Each run in its language's voice, one after the other with no gap (the box's words, a title).
+      for run in languageRuns(of: text, request) where !isAborted(token) {
+        let spoken = Normalizer(lexicon: options.lexicon, language: espeak.language(ofVoice: run.voice))
+          .spokenText(for: run.scalars)
+        let settings = Espeak.VoiceSettings(
+          voice: run.voice, wpm: request.wpm, volume: options.volume, pitch: currentPitch)
+        _ = try espeak.synthesize(spoken.string(0..<spoken.scalars.count), settings: settings) { samples, _ in
+          var start = 0
+          while start < samples.count {
+            let end = min(start + piece, samples.count)
+            guard let ok = try? self.audio.write(UnsafeBufferPointer(rebasing: samples[start..<end])), ok,
+              !self.isAborted(token)
+            else { return false }
+            written += end - start
+            start = end
+          }
+          return true
         }
-        return true
       }
       // Played out before the device is let go (on silence, as the book's end is), unless something newer
       // already took over.
@@ -213,6 +218,36 @@ public final class EspeakSpeechEngine: SpeechEngine {
     if control.withLock({ $0.isQuiet }) { audio.end() }
     // A tone alone is not something said: nothing waits for it to end.
     if finished, !text.isEmpty { sink.post(.announcementFinished) }
+  }
+
+  /// An announcement cut where its language changes, each run with its voice: the request's voice where it
+  /// speaks the run's language, else an installed voice of that language (else the request's).
+  func languageRuns(of text: String, _ request: SpeechControl.Request) -> [(scalars: [Unicode.Scalar], voice: String)] {
+    let scalars = Array(text.unicodeScalars)
+    guard !request.languages.isEmpty else { return [(scalars, request.voice)] }
+    let own = LanguageForms.base(of: espeak.language(ofVoice: request.voice))
+    var runs: [(scalars: [Unicode.Scalar], voice: String)] = []
+    for (index, passage) in request.languages.enumerated() {
+      let start = min(max(passage.start, 0), scalars.count)
+      let end = index + 1 < request.languages.count ? min(max(request.languages[index + 1].start, start), scalars.count) : scalars.count
+      guard start < end else { continue }
+      let language = LanguageForms.base(of: passage.language)
+      let voice = language == own ? request.voice : announcementVoice(for: language) ?? request.voice
+      if let last = runs.last, last.voice == voice {
+        runs[runs.count - 1].scalars += scalars[start..<end]
+      } else {
+        runs.append((Array(scalars[start..<end]), voice))
+      }
+    }
+    return runs
+  }
+
+  /// The installed voice of a language for the box's words, found once.
+  private func announcementVoice(for language: String) -> String? {
+    if let known = announcementVoices.withLock({ $0[language] }) { return known }
+    guard let found = Self.voice(forLanguage: language, among: espeak.voices()) else { return nil }
+    announcementVoices.withLock { $0[language] = found }
+    return found
   }
 
   /// Synthesizes chunk after chunk, writes the audio, and posts words as they are heard. Each chunk is

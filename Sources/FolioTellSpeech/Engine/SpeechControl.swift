@@ -14,6 +14,8 @@ struct SpeechControl: Equatable {
     var isContinuation = false
     /// Not the book: a short text to say (a menu item), with a token of its own below zero.
     var announcement: String?
+    /// The announcement's runs in each language (empty: all of it in `voice`).
+    var languages: [LanguagePassage] = []
     /// A tone played before the speech (or alone, with an empty announcement).
     var tone: Earcon?
   }
@@ -64,10 +66,11 @@ struct SpeechControl: Equatable {
   }
 
   /// Something to say now: it replaces anything live or waiting, and takes over a waiting tone.
-  mutating func announce(_ text: String, wpm: Int, voice: String) -> Orders {
+  mutating func announce(_ text: String, wpm: Int, voice: String, languages: [LanguagePassage] = []) -> Orders {
     let token = nextAnnouncement
     nextAnnouncement -= 1
-    return replace(with: Request(token: token, offset: 0, wpm: wpm, voice: voice, announcement: text))
+    return replace(
+      with: Request(token: token, offset: 0, wpm: wpm, voice: voice, announcement: text, languages: languages))
   }
 
   /// The book from `offset`: it replaces anything live or waiting, and takes over a waiting tone.

@@ -141,9 +141,10 @@ extension StoreRecord {
   /// The settings besides rate, voice, volume and pitch, as the record's named fields, sorted by name.
   static func namedFields(_ settings: Settings) -> [(String, String)] {
     func onOff(_ value: Bool) -> String { value ? "on" : "off" }
-    return [
-      ("bigWord", onOff(settings.bigWord)), ("displayOff", onOff(settings.displayOff)),
-      ("earcons", onOff(settings.earcons)), ("night", onOff(settings.night)), ("textSize", settings.textSize.rawValue),
+    let chosenLanguage = settings.boxLanguage.map { [("boxLanguage", $0)] } ?? []
+    return [("bigWord", onOff(settings.bigWord))] + chosenLanguage + [
+      ("displayOff", onOff(settings.displayOff)), ("earcons", onOff(settings.earcons)), ("night", onOff(settings.night)),
+      ("textSize", settings.textSize.rawValue),
     ]
   }
 
@@ -155,6 +156,7 @@ extension StoreRecord {
     settings.night = named["night"] == "on"
     settings.displayOff = named["displayOff"] == "on"
     settings.textSize = named["textSize"].flatMap(TextSize.init(rawValue:)) ?? .normal
+    settings.boxLanguage = named["boxLanguage"].flatMap { $0.isEmpty ? nil : $0 }
   }
 }
 

@@ -8,7 +8,7 @@ public enum ScreenModel {
     let playback = reader.playback
     if let menu = reader.menu {
       let items = Menu.items(of: menu.page, in: reader)
-      return .menu(title: Menu.title(of: menu.page), items: items, selected: menu.selected)
+      return .menu(title: Menu.title(of: menu.page, reader.words), items: items, selected: menu.selected)
     }
     if let failure = playback.failure { return .message(title: "Speech stopped", text: failure) }
     if display.showsStatus { return .status(status(of: reader, title: title)) }

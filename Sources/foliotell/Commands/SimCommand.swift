@@ -23,6 +23,7 @@ enum SimCommand {
     var engine = "espeak"
     var dataDirectory: String?
     var language: String?
+    var boxLanguage: String?
     var speech = SpeechOptions()
     var board: String?
     var controlsConfig: String?
@@ -67,6 +68,12 @@ enum SimCommand {
       case "--trace": options.tracePath = value(for: argument)
       case "--data-dir": options.dataDirectory = value(for: argument)
       case "--language": options.language = value(for: argument)
+      case "--box-language":
+        let code = value(for: argument)
+        guard WordTable.speaks(code) else {
+          fail("--box-language '\(code)': the box speaks " + WordTable.all.map { "\($0.language) (\($0.name))" }.joined(separator: ", "))
+        }
+        options.boxLanguage = code
       case "--verbose", "-v": options.verbose = true
       case "--board": options.board = value(for: argument)
       case "--config": options.controlsConfig = value(for: argument)
@@ -95,6 +102,7 @@ enum SimCommand {
     session.wpm = options.wpm
     session.voice = options.voice
     session.language = options.language
+    session.boxLanguage = options.boxLanguage
     session.engine = options.engine
     session.audio = options.speech.audio
     if options.virtualClock, session.audio == "virtual" { session.audio = "null" }

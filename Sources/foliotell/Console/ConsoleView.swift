@@ -79,7 +79,7 @@ final class ConsoleView: Sendable {
     let after = step.after
     // What the voice says in the menu, printed too (the simulated engine makes no sound).
     let said = step.effects.compactMap { effect -> String? in
-      if case .announce(let text, _, _) = effect { return "[says: \(text)]" }
+      if case .announce(let text, _, _, _) = effect { return "[says: \(text)]" }
       return nil
     }
     if !said.isEmpty { return said.joined(separator: "\n") }

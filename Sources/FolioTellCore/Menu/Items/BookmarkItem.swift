@@ -5,8 +5,8 @@ enum BookmarkItem: CaseIterable, MenuItem {
   func words(in state: BoxState) -> String {
     let number = (state.menu?.subject ?? 0) + 1
     switch self {
-    case .goTo: return "Go to bookmark \(number)"
-    case .delete: return "Delete bookmark \(number)"
+    case .goTo: return state.words(.goToBookmark, .number(number))
+    case .delete: return state.words(.deleteBookmark, .number(number))
     }
   }
 
@@ -16,7 +16,8 @@ enum BookmarkItem: CaseIterable, MenuItem {
     let offset = bookmarks[menu.subject]
     switch self {
     case .goTo:
-      let words = "Bookmark \(menu.subject + 1). \(WhereAmI.placeName(offset, in: context.box))"
+      let words = context.words(
+        .bookmarkPlace, .number(menu.subject + 1), .words(WhereAmI.placeName(offset, in: context.box)))
       return Menu.goTo(offset, saying: words)
     case .delete:
       return FeatureStep(menu, send: [.navigation(.removeBookmark(menu.subject))])

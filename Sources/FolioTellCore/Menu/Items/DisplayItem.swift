@@ -4,11 +4,12 @@ enum DisplayItem: CaseIterable, MenuItem {
 
   func words(in state: BoxState) -> String {
     let view = state.display
+    let words = state.words
     switch self {
-    case .bigWord: return "Big word: " + (view.mode == .bigWord ? "on" : "off")
-    case .textSize: return "Text size: " + view.textSize.rawValue
-    case .night: return "Night mode: " + (view.night ? "on" : "off")
-    case .displayOff: return "Display: " + (view.isOff ? "off" : "on")
+    case .bigWord: return words(.bigWordItem, .words(words.onOff(view.mode == .bigWord)))
+    case .textSize: return words(.textSizeItem, .words(words(view.textSize.phrase)))
+    case .night: return words(.nightItem, .words(words.onOff(view.night)))
+    case .displayOff: return words(.displayItem, .words(words.onOff(!view.isOff)))
     }
   }
 
@@ -16,20 +17,33 @@ enum DisplayItem: CaseIterable, MenuItem {
     let view = context.box.display
     let change: DisplayAction
     let words: String
+    let say = context.words
     switch self {
     case .bigWord:
       change = .toggleBigWord
-      words = view.mode == .bigWord ? "Big word off." : "Big word on."
+      words = say(view.mode == .bigWord ? .bigWordOff : .bigWordOn)
     case .textSize:
       change = .textSize(view.textSize.next)
-      words = "Text size \(view.textSize.next.rawValue)."
+      words = say(.textSizeChosen, .words(say(view.textSize.next.phrase)))
     case .night:
       change = .night(!view.night)
-      words = view.night ? "Night mode off." : "Night mode on."
+      words = say(view.night ? .nightOff : .nightOn)
     case .displayOff:
       change = .off(!view.isOff)
-      words = view.isOff ? "Display on." : "Display off."
+      words = say(view.isOff ? .displayOn : .displayOff)
     }
     return FeatureStep(menu, send: [.display(change), .closeMenu(words)])
+  }
+}
+
+extension TextSize {
+  /// The size's name, said in the box's language.
+  var phrase: PhraseKey {
+    switch self {
+    case .small: return .textSizeSmall
+    case .normal: return .textSizeNormal
+    case .large: return .textSizeLarge
+    case .larger: return .textSizeLarger
+    }
   }
 }

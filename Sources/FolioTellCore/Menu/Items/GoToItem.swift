@@ -6,9 +6,9 @@ enum GoToItem: CaseIterable, MenuItem {
 
   func words(in state: BoxState) -> String {
     switch self {
-    case .chapters: return "Chapters"
-    case .percent: return "A percentage"
-    case .pages: return "A page of the print edition"
+    case .chapters: return state.words(.goToChapters)
+    case .percent: return state.words(.goToPercent)
+    case .pages: return state.words(.goToPages)
     }
   }
 

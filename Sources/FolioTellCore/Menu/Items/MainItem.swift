@@ -1,23 +1,25 @@
 /// The main page.
-enum MainItem: String, CaseIterable, MenuItem {
-  case books = "Books"
-  case goTo = "Go to"
-  case bookmarks = "Bookmarks"
-  case speed = "Speed"
-  case voice = "Voice"
-  case sound = "Volume and pitch"
-  case sleepTimer = "Sleep timer"
-  case display = "Display"
-  case keyDescriber = "Key describer"
-  case about = "About"
-  case backToReading = "Back to reading"
+/// The box's language is the last item, where the knob turned all the way round finds it: a listener who
+/// does not understand the box's words can still reach it.
+enum MainItem: CaseIterable, MenuItem {
+  case books, goTo, bookmarks, speed, voice, sound, sleepTimer, display, keyDescriber, about, backToReading
+  case language
 
   func words(in state: BoxState) -> String {
+    let words = state.words
     switch self {
-    case .speed: return "Speed: \(state.playback.wpm) words a minute"
-    case .voice: return "Voice: " + Menu.voiceName(state.playback.voice, in: state)
-    case .sleepTimer: return "Sleep timer: " + (state.sleepTimer?.spokenLeft ?? "off")
-    default: return rawValue
+    case .books: return words(.booksTitle)
+    case .goTo: return words(.goToTitle)
+    case .bookmarks: return words(.bookmarksTitle)
+    case .speed: return words(.speedItem, .count(state.playback.wpm, .wordsPerMinute))
+    case .voice: return words(.voiceItem, .words(Menu.voiceName(state.playback.voice, in: state)))
+    case .sound: return words(.soundTitle)
+    case .sleepTimer: return words(.sleepTimerItem, .words(state.sleepTimer?.spokenLeft(words) ?? words(.off)))
+    case .display: return words(.displayTitle)
+    case .keyDescriber: return words(.keyDescriberItem)
+    case .about: return words(.aboutTitle)
+    case .backToReading: return words(.backToReading)
+    case .language: return words(.languageItem, .words(words.table.name))
     }
   }
 
@@ -51,7 +53,10 @@ enum MainItem: String, CaseIterable, MenuItem {
     case .keyDescriber:
       return FeatureStep(nil, send: [.toggleKeyDescriber])
     case .backToReading:
-      return FeatureStep(menu, send: [.closeMenu("Menu closed.")])
+      return FeatureStep(menu, send: [.closeMenu(context.words(.menuClosed))])
+    case .language:
+      let current = WordTable.all.firstIndex { $0.language == context.words.language } ?? 0
+      return Menu.enter(.language, selected: current, from: menu, context)
     }
   }
 }

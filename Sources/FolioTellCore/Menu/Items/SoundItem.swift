@@ -3,10 +3,11 @@ enum SoundItem: CaseIterable, MenuItem {
   case volume, pitch, earcons
 
   func words(in state: BoxState) -> String {
+    let words = state.words
     switch self {
-    case .volume: return "Volume: \(state.settings.volume) percent"
-    case .pitch: return "Pitch: \(state.settings.pitch)"
-    case .earcons: return "Sounds for presses: " + (state.settings.earcons ? "on" : "off")
+    case .volume: return words(.volumeItem, .count(state.settings.volume, .percent))
+    case .pitch: return words(.pitchItem, .number(state.settings.pitch))
+    case .earcons: return words(.earconsItem, .words(words.onOff(state.settings.earcons)))
     }
   }
 
@@ -22,7 +23,7 @@ enum SoundItem: CaseIterable, MenuItem {
     case .earcons:
       let on = !settings.earcons
       return FeatureStep(
-        menu, send: [.settings(.earcons(on)), .closeMenu(on ? "Sounds for presses on." : "Sounds for presses off.")])
+        menu, send: [.settings(.earcons(on)), .closeMenu(context.words(on ? .earconsOn : .earconsOff))])
     }
   }
 }

@@ -86,7 +86,7 @@ extension TraceVersion1 {
     case "announcementFinished":
       return .announcementFinished
     case "partMissing":
-      return .partMissing(try string("part"))
+      return .partMissing(MissingPart(recorded: try string("part")))
     case "voicesFound":
       guard case .array(let items)? = members["voices"] else {
         throw TraceError(
@@ -150,7 +150,7 @@ extension TraceVersion1 {
     case .announcementFinished:
       return named("announcementFinished")
     case .partMissing(let part):
-      return named("partMissing", [("part", JSONWriter.string(part))])
+      return named("partMissing", [("part", JSONWriter.string(part.rawValue))])
     case .voicesFound(let voices):
       let list = voices.map {
         JSONWriter.object([
@@ -184,7 +184,7 @@ extension TraceVersion1 {
         (
           "menu",
           JSONWriter.object([
-            ("page", JSONWriter.string(Menu.title(of: menu.page))), ("selected", String(menu.selected)),
+            ("page", JSONWriter.string(Menu.title(of: menu.page, BoxWords(language: "en")))), ("selected", String(menu.selected)),
           ])
         ))
     }
@@ -215,7 +215,7 @@ extension TraceVersion1 {
           ])
         case .rememberOpenBook(let bookID, _):
           return JSONWriter.object([("effect", "\"rememberOpenBook\""), ("bookID", JSONWriter.string(bookID))])
-        case .announce(let text, _, _):
+        case .announce(let text, _, _, _):
           return JSONWriter.object([("effect", "\"announce\""), ("text", JSONWriter.string(text))])
         case .openLibraryBook(let bookID):
           return JSONWriter.object([("effect", "\"openLibraryBook\""), ("bookID", JSONWriter.string(bookID))])
