@@ -44,6 +44,18 @@ import Testing
     #expect(panel.controller.rawValue == "sh1106")
   }
 
+  @Test func boxLanguageIsOneTheBoxSpeaks() throws {
+    #expect(try ApplianceConfig.load(path: file(#"{"boxLanguage": "de-AT"}"#)).boxLanguage == "de")
+    #expect(try ApplianceConfig.load(path: file("{}")).boxLanguage == nil)
+    #expect {
+      try ApplianceConfig.load(path: file("{\n  \"boxLanguage\": \"vi\"\n}"))
+    } throws: { error in
+      "\(error)".contains(
+        "config.json, line 2: boxLanguage is \"vi\"; the box speaks \"en\" (English), \"de\" (Deutsch), \"fr\" (Français), \"es\" (Español), \"ru\" (Русский)"
+      )
+    }
+  }
+
   @Test func mistakesNameTheFileLineAndFix() throws {
     let unknown = file("{\n  \"trace\": {\"file\": 3}\n}")
     #expect {

@@ -52,6 +52,18 @@ import Testing
       ])
   }
 
+  @Test func anEnglishBoxReadingAGermanBookSaysItsOwnWordsWithAnEnglishVoice() {
+    var state = box("en", bookLanguage: "de")
+    (state, _) = run(state, [.voicesFound([VoiceChoice(id: "de", name: "German", language: "de")])])
+    state.playback.voice = "de"
+    let (_, effects) = run(state, [.control(name: .stop, gesture: .short)])
+    #expect(effects.last == .announce(text: "Stopped.", wpm: 175, voice: "de", languages: [LanguagePassage(start: 0, language: "en")]))
+    // Said by the voice of the box's language itself, nothing is marked.
+    state.playback.voice = "en"
+    let (_, same) = run(state, [.control(name: .stop, gesture: .short)])
+    #expect(same.last == .announce(text: "Stopped.", wpm: 175, voice: "en"))
+  }
+
   @Test func anEnglishBoxSaysARussianTitleWithARussianVoice() {
     let (_, effects) = run(box("en"), [.menu(.opened), .menu(.chosen), .menu(.moved(steps: 1))])
     let last = announcements(effects).last!

@@ -166,9 +166,14 @@ import Testing
     let store = try LogStore(directory: directory, options: fixedClock())
     let chosen = Settings(
       wpm: 260, voice: "de", volume: 80, pitch: 30, earcons: false, bigWord: true, night: true, displayOff: true,
-      textSize: .larger)
+      textSize: .larger, boxLanguage: "ru")
     try store.save(settings: chosen)
     #expect(try LogStore(directory: directory).settings == chosen)
+    // A language never chosen in the menu is not kept: the config's holds.
+    var unchosen = chosen
+    unchosen.boxLanguage = nil
+    try store.save(settings: unchosen)
+    #expect(try LogStore(directory: directory).settings?.boxLanguage == nil)
   }
 
   /// A record of an earlier version has the display's choices as text fields, some of them long gone

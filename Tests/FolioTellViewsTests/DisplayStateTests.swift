@@ -216,6 +216,22 @@ import Testing
     #expect(screen == .menu(title: "Menu", items: Menu.items(of: .main, in: state), selected: 1))
   }
 
+  @Test func theDisplayShowsTheBoxsOwnWordsInItsLanguage() {
+    var state = reader("Der Hund schlief. Es war warm.", wordAt: 4)
+    state.settings.boxLanguage = "de"
+    state.menu = MenuState(page: .main, selected: 1)
+    let screen = ScreenModel.screen(for: state, display: DisplayState(), title: nil)
+    #expect(screen == .menu(title: "Menü", items: Menu.items(of: .main, in: state), selected: 1))
+    #expect(Menu.items(of: .main, in: state).first == "Bücher")
+    state.menu = nil
+    #expect(ScreenModel.status(of: state, title: nil).playback == "Angehalten")
+    var empty = BoxState()
+    empty.settings.boxLanguage = "ru"
+    #expect(
+      ScreenModel.screen(for: empty, display: DisplayState(), title: nil)
+        == .message(title: "FolioTell", text: "Книга не открыта"))
+  }
+
   @Test func aDarkDisplayShowsNothing() {
     var darkView = DisplayView()
     darkView.light = .dark

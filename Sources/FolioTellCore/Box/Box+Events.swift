@@ -68,7 +68,7 @@ extension Box {
         next.library.books[index].problem = reason
       }
       next.library.opening = nil
-      effects.append(Box.say(state.words(.cannotOpenBook, .book(title, language: nil), .words(reason)), in: state))
+      effects.append(Box.say(state.words(.cannotOpenBook, .book(title, language: nil), .book(reason, language: "en")), in: state))
       effects.append(.earcon(.error))
     case .voicesFound(let voices):
       next.settings.voices = voices

@@ -7,16 +7,19 @@ struct FeatureContext: Sendable {
   let time: Double
   /// The box's own words, in its language.
   let words: BoxWords
+  /// The installed voices (which language the reading voice speaks).
+  let voices: [VoiceChoice]
 
   init(_ state: BoxState, at time: Double) {
     self.book = state.book
     self.playback = state.playback
     self.time = time
     self.words = state.words
+    self.voices = state.settings.voices
   }
 
   /// The box saying something in its own words, with the reading voice and rate.
   func say(_ text: String) -> BoxEffect {
-    Box.say(text, with: playback, language: words.language)
+    Box.say(text, with: playback, language: words.language, voices: voices)
   }
 }

@@ -50,12 +50,14 @@ public enum Menu {
       let voices = orderedVoices(state)
       guard menu.selected < voices.count else { break }
       // The voice's name said by that voice (its language marked in the item); the rest in the box's language.
-      return Box.say(text, wpm: state.playback.wpm, voice: voices[menu.selected].id, language: state.settings.boxLanguage)
+      return Box.say(
+        text, wpm: state.playback.wpm, voice: voices[menu.selected].id, language: state.settings.boxLanguage,
+        voices: voices)
     case .speed:
       let speeds = speeds(in: state)
       return Box.say(
         text, wpm: speeds[min(menu.selected, speeds.count - 1)], voice: state.playback.voice,
-        language: state.settings.boxLanguage)
+        language: state.settings.boxLanguage, voices: state.settings.voices)
     default:
       break
     }

@@ -48,7 +48,7 @@ extension Menu {
       guard !state.library.books.isEmpty else { return [words(.noBooksFound)] }
       return state.library.books.map { book in
         let title = words.text(of: .book(book.title, language: book.language))
-        return book.problem.map { words(.bookCannotBeOpenedItem, .words(title), .words($0)) } ?? title
+        return book.problem.map { words(.bookCannotBeOpenedItem, .words(title), .book($0, language: "en")) } ?? title
       }
     case .chapters:
       guard !state.book.chapters.isEmpty else { return [String(words(.noChapters).dropLast())] }
@@ -158,7 +158,7 @@ extension Menu {
       let entry = box.library.books[selected]
       let title = PhraseArgument.book(entry.title, language: entry.language)
       if let problem = entry.problem {
-        return FeatureStep(menu, [context.say(words(.bookCannotBeOpened, title, .words(problem)))])
+        return FeatureStep(menu, [context.say(words(.bookCannotBeOpened, title, .book(problem, language: "en")))])
       }
       return FeatureStep(
         nil, [context.say(words(.opening, title)), .openLibraryBook(bookID: entry.id)],

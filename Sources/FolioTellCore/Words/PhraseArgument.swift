@@ -8,6 +8,8 @@ public enum PhraseArgument: Sendable, Equatable {
   case tenths(Int, CountedNoun)
   /// Words of the box already in its language (another phrase, a place's name).
   case words(String)
+  // Why a book cannot be opened comes from the book readers, in English: it is passed as `.book(reason,
+  // language: "en")`, so an English voice says it rather than the box's voice spelling English.
   /// A book's own text (a title, a chapter's name, a bookmark's first words): said in the book's language,
   /// with its voice, when that is not the box's.
   case book(String, language: String?)

@@ -36,6 +36,8 @@ public enum PhraseKey: String, CaseIterable, Sendable {
   case describePreviousSentence, describeNextChapter, describePreviousChapter, describeFaster, describeSlower
   case describeOpenMenu, describeBigWord, describeShowStatus, describeUndo, describeKeyDescriber
   case describeMenuNext, describeMenuPrevious, describeMenuChoose, describeMenuBack
+  // The display's own words.
+  case shownSpeechStopped, shownNoBook, shownEndOfBook, shownFinished, shownReading, shownPaused, shownStopped
   // Parts of the box that are missing, said with the greeting.
   case displayNotWorking, noControlsFound, controlsNotWorking
 }

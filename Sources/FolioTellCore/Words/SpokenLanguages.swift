@@ -15,8 +15,7 @@ public enum SpokenLanguages {
   }
 
   /// The text without marks, and its passages (offsets in scalars): the box's language from the start
-  /// and around each marked run. No passages when nothing is marked and the box speaks English, the
-  /// voice's own language before the box had a language of its own.
+  /// and around each marked run.
   public static func passages(of marked: String, boxLanguage: String) -> (text: String, passages: [LanguagePassage]) {
     var scalars = String.UnicodeScalarView()
     var passages = [LanguagePassage(start: 0, language: boxLanguage)]
@@ -33,7 +32,6 @@ public enum SpokenLanguages {
       passages.append(LanguagePassage(start: scalars.count, language: boxLanguage))
     }
     let text = String(scalars)
-    if passages.count == 1, LanguageForms.base(of: boxLanguage) == "en" { return (text, []) }
     // A run at the very end leaves an empty passage of the box's language after it; two at one offset keep
     // the later.
     var kept: [LanguagePassage] = []
@@ -46,7 +44,14 @@ public enum SpokenLanguages {
 
   /// `marked` as it is shown or logged: the marks taken out.
   public static func plain(_ marked: String) -> String {
-    passages(of: marked, boxLanguage: "en").text
+    guard marked.unicodeScalars.contains(open) else { return marked }
+    var scalars = String.UnicodeScalarView()
+    var inLanguageName = false
+    for scalar in marked.unicodeScalars {
+      if scalar == open { inLanguageName = true } else if scalar == separator { inLanguageName = false }
+      if !inLanguageName, !isMark(scalar) { scalars.append(scalar) }
+    }
+    return String(scalars)
   }
 
   static func isMark(_ scalar: Unicode.Scalar) -> Bool { scalar == open || scalar == separator || scalar == close }

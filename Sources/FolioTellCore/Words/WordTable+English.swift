@@ -153,6 +153,14 @@ extension WordTable {
       .describeMenuChoose: "Choose this item.",
       .describeMenuBack: "Back: up one page, or close the menu.",
 
+      .shownSpeechStopped: "Speech stopped",
+      .shownNoBook: "No book is open",
+      .shownEndOfBook: "End of the book",
+      .shownFinished: "Finished",
+      .shownReading: "Reading",
+      .shownPaused: "Paused",
+      .shownStopped: "Stopped",
+
       .displayNotWorking: "The display is not working",
       .noControlsFound: "No buttons, knob or keyboard were found",
       .controlsNotWorking: "The buttons and the knob are not working",

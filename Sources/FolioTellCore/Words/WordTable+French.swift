@@ -152,6 +152,14 @@ extension WordTable {
       .describeMenuChoose: "Choisir cet élément.",
       .describeMenuBack: "Retour : remonter d'une page, ou fermer le menu.",
 
+      .shownSpeechStopped: "Parole arrêtée",
+      .shownNoBook: "Aucun livre ouvert",
+      .shownEndOfBook: "Fin du livre",
+      .shownFinished: "Terminé",
+      .shownReading: "Lecture",
+      .shownPaused: "Pause",
+      .shownStopped: "Arrêté",
+
       .displayNotWorking: "L'écran ne fonctionne pas",
       .noControlsFound: "Aucun bouton, aucune molette ni aucun clavier n'a été trouvé",
       .controlsNotWorking: "Les boutons et la molette ne fonctionnent pas",

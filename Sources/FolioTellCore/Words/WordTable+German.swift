@@ -152,6 +152,14 @@ extension WordTable {
       .describeMenuChoose: "Diesen Eintrag wählen.",
       .describeMenuBack: "Zurück: eine Seite nach oben oder das Menü schließen.",
 
+      .shownSpeechStopped: "Sprache angehalten",
+      .shownNoBook: "Kein Buch geöffnet",
+      .shownEndOfBook: "Ende des Buches",
+      .shownFinished: "Zu Ende gelesen",
+      .shownReading: "Liest vor",
+      .shownPaused: "Pause",
+      .shownStopped: "Angehalten",
+
       .displayNotWorking: "Die Anzeige funktioniert nicht",
       .noControlsFound: "Es wurden keine Tasten, kein Drehknopf und keine Tastatur gefunden",
       .controlsNotWorking: "Die Tasten und der Drehknopf funktionieren nicht",

@@ -153,6 +153,14 @@ extension WordTable {
       .describeMenuChoose: "Выбрать этот пункт.",
       .describeMenuBack: "Назад: на страницу выше или закрыть меню.",
 
+      .shownSpeechStopped: "Речь остановлена",
+      .shownNoBook: "Книга не открыта",
+      .shownEndOfBook: "Конец книги",
+      .shownFinished: "Прочитано",
+      .shownReading: "Чтение",
+      .shownPaused: "Пауза",
+      .shownStopped: "Остановлено",
+
       .displayNotWorking: "Экран не работает",
       .noControlsFound: "Не найдены ни кнопки, ни ручка, ни клавиатура",
       .controlsNotWorking: "Кнопки и ручка не работают",

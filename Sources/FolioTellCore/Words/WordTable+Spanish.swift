@@ -152,6 +152,14 @@ extension WordTable {
       .describeMenuChoose: "Elegir esta opción.",
       .describeMenuBack: "Atrás: subir una página, o cerrar el menú.",
 
+      .shownSpeechStopped: "Voz detenida",
+      .shownNoBook: "Ningún libro abierto",
+      .shownEndOfBook: "Fin del libro",
+      .shownFinished: "Terminado",
+      .shownReading: "Leyendo",
+      .shownPaused: "En pausa",
+      .shownStopped: "Detenido",
+
       .displayNotWorking: "La pantalla no funciona",
       .noControlsFound: "No se encontraron botones, rueda ni teclado",
       .controlsNotWorking: "Los botones y la rueda no funcionan",

@@ -10,11 +10,14 @@ public enum ScreenModel {
       let items = Menu.items(of: menu.page, in: reader)
       return .menu(title: Menu.title(of: menu.page, reader.words), items: items, selected: menu.selected)
     }
-    if let failure = playback.failure { return .message(title: "Speech stopped", text: failure) }
+    let words = reader.words
+    if let failure = playback.failure { return .message(title: words(.shownSpeechStopped), text: failure) }
     if display.showsStatus { return .status(status(of: reader, title: title)) }
     let book = playback.book
-    guard !book.isEmpty else { return .message(title: "FolioTell", text: "No book is open") }
-    if playback.phase == .finished { return .message(title: title ?? "Finished", text: "End of the book") }
+    guard !book.isEmpty else { return .message(title: "FolioTell", text: words(.shownNoBook)) }
+    if playback.phase == .finished {
+      return .message(title: title ?? words(.shownFinished), text: words(.shownEndOfBook))
+    }
     guard book.hasText else { return .status(status(of: reader, title: title)) }
     let index = playback.sentenceIndex
     let sentence = book.sentences[index]
@@ -42,10 +45,10 @@ public enum ScreenModel {
     let end = max(playback.book.endOffset, 1)
     let state: String
     switch playback.phase {
-    case .speaking: state = "Reading"
-    case .pausing, .paused: state = "Paused"
-    case .finished: state = "Finished"
-    case .idle: state = "Stopped"
+    case .speaking: state = reader.words(.shownReading)
+    case .pausing, .paused: state = reader.words(.shownPaused)
+    case .finished: state = reader.words(.shownFinished)
+    case .idle: state = reader.words(.shownStopped)
     }
     let sleepMinutes = reader.sleepTimer?.minutesLeft
     return Status(
