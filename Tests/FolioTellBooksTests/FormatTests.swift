@@ -167,6 +167,30 @@ func chapterStartsAtTheirHeadings(_ document: BookDocument) -> Bool {
       ])
   }
 
+  @Test func aChapterWhoseDocumentHasNoTextIsKeptWhereTheNextBegins() throws {
+    var zip = ZipWriter()
+    zip.add("mimetype", "application/epub+zip", deflate: false)
+    zip.add("META-INF/container.xml", Self.container)
+    zip.add(
+      "OEBPS/content.opf",
+      Self.package(version: "3.0", nav: true).replacing(
+        #"<itemref idref="c2"/>"#, with: #"<itemref idref="empty"/><itemref idref="c2"/>"#
+      ).replacing(
+        "</manifest>", with: #"<item id="empty" href="text/empty.xhtml" media-type="application/xhtml+xml"/></manifest>"#))
+    zip.add(
+      "OEBPS/nav.xhtml",
+      Self.nav.replacing(
+        #"<li><a href="text/chapter2.xhtml#start">"#,
+        with: #"<li><a href="text/empty.xhtml">Ein leeres Kapitel</a></li><li><a href="text/chapter2.xhtml#start">"#))
+    zip.add("OEBPS/text/chapter 1.xhtml", Self.chapter("1", "Es war z. B. kalt. Wir gingen los."))
+    zip.add("OEBPS/text/empty.xhtml", #"<html xmlns="http://www.w3.org/1999/xhtml"><body><img src="x.png"/></body></html>"#)
+    zip.add("OEBPS/text/chapter2.xhtml", Self.chapter("2", "Dann kam die Sonne."))
+    let book = try read(zip.bytes)
+    #expect(book.chapters.map(\.title) == ["Erstes Kapitel", "Ein leeres Kapitel", "Zweites Kapitel"])
+    let second = book.text.unicodeScalars.count - "2\n\nDann kam die Sonne.".unicodeScalars.count
+    #expect(book.chapters.map(\.start) == [0, second, second])
+  }
+
   @Test func anEpub2TakesItsTitlesFromTheNcx() throws {
     let book = try read(Self.epub(version: "2.0", nav: false))
     #expect(book.chapters.map(\.title) == ["Erstes Kapitel", "Zweites Kapitel"])

@@ -181,6 +181,21 @@ import Testing
       last.send == [.interject("This is the last chapter.", before: [], resumeReading: nil), .perform(.earcon(.error))])
   }
 
+  @Test func chaptersThatStartAtOnePlaceAreOneStopNamedByTheLast() {
+    // An EPUB chapter whose document has no text starts where the next one does.
+    let chapters = [
+      ChapterMark(title: "One", start: 0), ChapterMark(title: "Empty", start: 30), ChapterMark(title: "Two", start: 30),
+    ]
+    let forward = Navigation.reduce(NavigationState(), .chapter(forward: true), Self.context(at: 4, chapters: chapters))
+    #expect(forward.send == [.interject("Two.", before: [.moveTo(offset: 30)], resumeReading: nil)])
+    let last = Navigation.reduce(
+      NavigationState(), .chapter(forward: true), Self.context(at: 4, offset: 30, chapters: chapters))
+    #expect(last.send.first == .interject("This is the last chapter.", before: [], resumeReading: nil))
+    let back = Navigation.reduce(
+      NavigationState(), .chapter(forward: false), Self.context(at: 4, offset: 30, speaking: false, chapters: chapters))
+    #expect(back.send == [.interject("One.", before: [.moveTo(offset: 0)], resumeReading: nil)])
+  }
+
   @Test func undoGoesBackAndUndoAgainGoesForth() {
     var navigation = NavigationState()
     navigation.undoPlace = 0

@@ -112,12 +112,18 @@ struct DocumentBuilder {
   }
 
   /// The next paragraph starts a chapter with this title (a heading is also read, as its own paragraph).
-  /// A contents title waiting for its paragraph is kept, unless `replacing` says the one waiting is stale
-  /// (it was named for a document that had no text).
+  /// A contents title waiting for its paragraph is kept, unless `replacing` says its document had no text:
+  /// then it is still a chapter (the book's contents list it), starting where the next one does.
   mutating func chapter(_ title: String, from source: ChapterSource = .heading, replacing: Bool = false) {
     let folded = title.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     guard !folded.isEmpty else { return }
-    if !replacing, let pending = pendingChapter, pending.source == .contents { return }
+    if let pending = pendingChapter, pending.source == .contents {
+      guard replacing else { return }
+      if !repeatsTheLastChapter(pending.title, source: .contents) {
+        chapters.append(BookDocument.Chapter(title: pending.title, start: text.isEmpty ? 0 : length + 2))
+        chapterSources.append(.contents)
+      }
+    }
     pendingChapter = (folded, source)
   }
 

@@ -87,12 +87,15 @@ enum Navigation {
     }
     let current = chapterIndex(at: offset, in: chapters)
     let target: Int?
+    // Chapters that start at one place (one whose document had no text, and the next) are one stop: the
+    // last of them, whose text is read there.
     if forward {
-      target = chapters.firstIndex { $0.start > offset }
+      let next = chapters.first { $0.start > offset }?.start
+      target = chapters.lastIndex { $0.start == next }
     } else if let current {
       let atStart =
         context.playback.book.isEmpty || offset <= firstWordStart(of: chapters[current], in: context.playback.book)
-      target = atStart ? (current > 0 ? current - 1 : nil) : current
+      target = atStart ? chapters.lastIndex { $0.start < chapters[current].start } : current
     } else {
       target = nil
     }
