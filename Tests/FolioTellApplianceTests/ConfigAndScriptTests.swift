@@ -82,6 +82,25 @@ import Testing
     }
   }
 
+  @Test func aScriptIsReadFromAnyFileAPipeOrNothingAndAFolderIsNamed() throws {
+    let empty = try VirtualRun.execute(["sim", "--clock", "virtual", "--engine", "simulated", "--script", "/dev/null"])
+    #expect(empty.status == 0, "\(empty.errors)")
+    let fifo = VirtualRun.folder() + "/presses"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let writer = Thread {
+      let handle = FileHandle(forWritingAtPath: fifo)
+      handle?.write(Data("1.0 STOP\n".utf8))
+      try? handle?.close()
+    }
+    writer.start()
+    let piped = try VirtualRun.execute(["sim", "--clock", "virtual", "--engine", "simulated", "--script", fifo])
+    #expect(piped.status == 0, "\(piped.errors)")
+    #expect(piped.output.contains("[says: Stopped. PLAY goes on from here.]"), "\(piped.output)")
+    let folder = try VirtualRun.execute(["sim", "--clock", "virtual", "--script", "/tmp"])
+    #expect(folder.status == 1)
+    #expect(folder.errors.contains("cannot read the script '/tmp': it is a folder, not a file"))
+  }
+
   @Test func aScriptIsPressesAtTimes() throws {
     let script = try ControlScript.parse(
       "# a comment\r\n1.5 PLAY\r\n\r\n4 next long   # held\n7.0 ENCODER -2\n7.0 FASTER repeat\n", file: "s.txt")

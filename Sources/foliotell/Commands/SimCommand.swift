@@ -131,7 +131,11 @@ enum SimCommand {
     var script = ControlScript(steps: [])
     if let path = options.scriptPath {
       guard options.virtualClock else { fail("--script needs --clock virtual: the presses happen at virtual times") }
-      guard let data = FileManager.default.contents(atPath: path) else {
+      var isFolder = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder {
+        fail("cannot read the script '\(path)': it is a folder, not a file", status: 1)
+      }
+      guard let data = ReadableFile.contents(atPath: path) else {
         fail("cannot read the script '\(path)': no such file, or not readable", status: 1)
       }
       do {
