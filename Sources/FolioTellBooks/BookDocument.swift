@@ -7,6 +7,7 @@ public struct BookDocument: Equatable, Sendable {
     case markdown = "Markdown"
     case html = "HTML"
     case epub = "EPUB"
+    case daisy202 = "DAISY 2.02"
   }
 
   public struct Chapter: Equatable, Sendable {

@@ -127,8 +127,12 @@ public final class Library: Sendable {
     var unknown = 0
     var seen: Set<String> = []
     for folder in searchedFolders {
-      for relative in FileTree.walk(folder) {
+      let walked = FileTree.walk(folder)
+      // A DAISY book is its folder: listed by its NCC, and its content and SMIL files are not books.
+      let daisyFolders = Set(walked.filter(DAISYBook.isNCC).map(Self.parent))
+      for relative in walked {
         let path = folder + "/" + relative
+        if !DAISYBook.isNCC(relative), Self.isInside(relative, daisyFolders) { continue }
         let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
         guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !seen.contains(path) else {
           continue
@@ -153,6 +157,22 @@ public final class Library: Sendable {
     if !onlyKnown { cache.withLock { cache in cache = cache.filter { seen.contains($0.key) } } }
     books.sort { ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path) }
     return (books, problems, unknown)
+  }
+
+  /// Whether `relative` is inside one of `folders` (relative paths; "" is the library's own folder).
+  static func isInside(_ relative: String, _ folders: Set<String>) -> Bool {
+    guard !folders.isEmpty else { return false }
+    var folder = relative
+    while !folder.isEmpty {
+      folder = parent(folder)
+      if folders.contains(folder) { return true }
+    }
+    return false
+  }
+
+  /// "a/b/ncc.html" → "a/b"; "ncc.html" → "".
+  static func parent(_ relative: String) -> String {
+    relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? ""
   }
 
   /// Whether the file is known as it is now (same size and modification time).

@@ -28,7 +28,10 @@ enum HTMLSemantics: Equatable {
     }
     let types = (attributes["epub:type"] ?? "").split(whereSeparator: { $0.isWhitespace })
     let roles = (attributes["role"] ?? "").split(whereSeparator: { $0.isWhitespace })
-    if types.contains("pagebreak") || roles.contains("doc-pagebreak") {
+    let classes = (attributes["class"] ?? "").lowercased().split(whereSeparator: { $0.isWhitespace })
+    if types.contains("pagebreak") || roles.contains("doc-pagebreak")
+      || classes.contains(where: { ["page-normal", "page-front", "page-special"].contains($0) })
+    {
       self = .pageBreak
     } else if types.contains("noteref") || roles.contains("doc-noteref") {
       self = .noteReference

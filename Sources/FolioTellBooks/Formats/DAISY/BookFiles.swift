@@ -1,0 +1,63 @@
+import FoundationEssentials
+import Glibc
+
+/// The files of a book made of many (a DAISY book): a folder, or a zip of one. Names are matched without
+/// regard to case, as DAISY producers write `NCC.HTML` as often as `ncc.html`.
+struct BookFiles {
+  /// The book as the listener named it (the folder, the zip or its NCC), for messages.
+  let path: String
+  private let names: [String: String]
+  private let read: (String) throws(BookError) -> [UInt8]
+
+  /// The files under `folder` (its subfolders too, by relative path).
+  static func folder(_ folder: String) -> BookFiles {
+    var names: [String: String] = [:]
+    for relative in FileTree.walk(folder, depth: 4) where !FileTree.isFolder(folder + "/" + relative) {
+      names[relative.lowercased()] = relative
+    }
+    return BookFiles(path: folder, names: names) { (name: String) throws(BookError) -> [UInt8] in
+      try BookParser.contents(of: folder + "/" + name)
+    }
+  }
+
+  /// The files of a zip archive (a DAISY book downloaded as one file).
+  static func zip(_ bytes: [UInt8], path: String) throws(BookError) -> BookFiles {
+    let archive: ZipArchive
+    do {
+      archive = try ZipArchive(bytes)
+    } catch {
+      throw .damaged(path: path, reason: EPUBBook.reason(error))
+    }
+    var names: [String: String] = [:]
+    for name in archive.entries.keys where !name.hasSuffix("/") { names[name.lowercased()] = name }
+    return BookFiles(path: path, names: names) { (name: String) throws(BookError) -> [UInt8] in
+      do throws(ZipArchive.Failure) {
+        return try archive.data(name)
+      } catch {
+        throw .damaged(path: path, reason: EPUBBook.reason(error))
+      }
+    }
+  }
+
+  /// The file `name` (relative to the book's root, any case), or nil when the book has none.
+  func actualName(_ name: String) -> String? { names[name.lowercased()] }
+
+  /// Every file's name, as the book has it.
+  var allNames: [String] { Array(names.values).sorted() }
+
+  func file(_ name: String) throws(BookError) -> [UInt8] {
+    guard let actual = actualName(name) else {
+      throw .damaged(path: path, reason: "it names '\(name)', which is not in the book")
+    }
+    return try read(actual)
+  }
+
+  /// A link in the file `from` ("text/chapter.smil#p3"), as a name from the book's root and a fragment.
+  static func resolve(_ link: String, from: String) -> (name: String, fragment: String) {
+    let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+    let file = parts.first.map(String.init) ?? ""
+    let fragment = parts.count > 1 ? String(parts[1]) : ""
+    guard !file.isEmpty else { return (from, fragment) }
+    return (EPUBBook.resolve(file, from: EPUBBook.directory(of: from)), fragment)
+  }
+}
