@@ -14,6 +14,8 @@ public struct BookDocument: Equatable, Sendable {
     public var title: String
     /// Where the chapter starts, in Unicode scalars of `text`.
     public var start: Int
+    /// 1 for a part or chapter, 2 for its sections, down to 6.
+    public var level: Int = 1
   }
 
   public var format: Format

@@ -77,6 +77,7 @@ import Testing
           "Gulls called over the water.", "The Evening", "The tide came in.", "We went home.",
         ])
       #expect(book.chapters.map(\.title) == ["A Walk by the Sea", "The Morning", "The Evening"])
+      #expect(book.chapters.map(\.level) == [1, 2, 2])
       #expect(book.pages.map(\.label) == ["2"])
       let gulls = book.text.unicodeScalars.count - "Gulls called over the water.\n\nThe Evening\n\nThe tide came in. We went home.".unicodeScalars.count
       #expect(book.pages.first?.start == gulls)

@@ -388,7 +388,7 @@ public final class Appliance: Sendable {
       let document = PlainTextBook.read(utf8, language: language)
       return OpenedBook(
         id: id, document: document.sentenceMap, title: title, path: nil, language: document.language,
-        chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) })
+        chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start, level: $0.level) })
     case .file(let path):
       do {
         let (id, document) = try BookParser.read(path: path, language: language, readNotes: readNotes)
@@ -397,7 +397,7 @@ public final class Appliance: Sendable {
           id: id, document: document.sentenceMap,
           title: document.title ?? url.deletingPathExtension().lastPathComponent,
           path: url.path, language: document.language,
-          chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) },
+          chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start, level: $0.level) },
           pages: document.pages, notes: document.notes,
           paragraphs: document.paragraphStarts)
       } catch {

@@ -148,7 +148,7 @@ final class LibraryService: Sendable {
       let (id, document) = try BookParser.read(path: entry.path, language: language, readNotes: readNotes)
       runtime.open(
         bookID: id, book: document.sentenceMap, title: document.title ?? entry.title, path: entry.path,
-        chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start) },
+        chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start, level: $0.level) },
         pages: document.pages, notes: document.notes,
         language: document.language, paragraphs: document.paragraphStarts)
     } catch {

@@ -30,7 +30,7 @@ struct DocumentBuilder {
   private var declaredLanguages: [Int: String] = [:]
   private var chapters: [BookDocument.Chapter] = []
   private var chapterSources: [ChapterSource] = []
-  private var pendingChapter: (title: String, source: ChapterSource)?
+  private var pendingChapter: (title: String, source: ChapterSource, level: Int)?
   private var pages: [PageMark] = []
   /// Pages and notes marked where no text followed: they belong to the next paragraph's start.
   private var pendingPages: [String] = []
@@ -78,9 +78,9 @@ struct DocumentBuilder {
       text += "\n\n"
       length += 2
     }
-    if let (title, source) = pendingChapter {
+    if let (title, source, level) = pendingChapter {
       if !repeatsTheLastChapter(title, source: source) {
-        chapters.append(BookDocument.Chapter(title: title, start: length))
+        chapters.append(BookDocument.Chapter(title: title, start: length, level: level))
         chapterSources.append(source)
       }
       pendingChapter = nil
@@ -114,17 +114,20 @@ struct DocumentBuilder {
   /// The next paragraph starts a chapter with this title (a heading is also read, as its own paragraph).
   /// A contents title waiting for its paragraph is kept, unless `replacing` says its document had no text:
   /// then it is still a chapter (the book's contents list it), starting where the next one does.
-  mutating func chapter(_ title: String, from source: ChapterSource = .heading, replacing: Bool = false) {
+  mutating func chapter(
+    _ title: String, from source: ChapterSource = .heading, level: Int = 1, replacing: Bool = false
+  ) {
     let folded = title.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     guard !folded.isEmpty else { return }
     if let pending = pendingChapter, pending.source == .contents {
       guard replacing else { return }
       if !repeatsTheLastChapter(pending.title, source: .contents) {
-        chapters.append(BookDocument.Chapter(title: pending.title, start: text.isEmpty ? 0 : length + 2))
+        chapters.append(
+          BookDocument.Chapter(title: pending.title, start: text.isEmpty ? 0 : length + 2, level: pending.level))
         chapterSources.append(.contents)
       }
     }
-    pendingChapter = (folded, source)
+    pendingChapter = (folded, source, level)
   }
 
   /// The next paragraphs come from another document of the book (an EPUB's next content document).

@@ -40,6 +40,8 @@ public enum HTMLBook {
   struct Anchors {
     var chapters: [String: String] = [:]
     var pages: [String: String] = [:]
+    /// The level of a chapter named here, where the contents nest (1 when they do not say).
+    var levels: [String: Int] = [:]
   }
 
   public static func read(_ bytes: [UInt8], language override: String? = nil, readNotes: Bool = false)
@@ -74,7 +76,9 @@ public enum HTMLBook {
     var svgDepth = 0
     var svgTextDepth = 0
     builder.beginDocument()
-    if let title = anchors.chapters[""] { builder.chapter(title, from: .contents, replacing: true) }
+    if let title = anchors.chapters[""] {
+      builder.chapter(title, from: .contents, level: anchors.levels[""] ?? 1, replacing: true)
+    }
 
     func mark(_ mark: DocumentBuilder.Mark) {
       pieces.append(paragraph)
@@ -211,7 +215,7 @@ public enum HTMLBook {
         }
         if headings.contains(name), heading != nil {
           // The heading's own paragraph starts the chapter (unless the contents already named it).
-          builder.chapter(decodeEntities(headingText).trimmingWhitespace())
+          builder.chapter(decodeEntities(headingText).trimmingWhitespace(), level: Int(String(name.suffix(1))) ?? 1)
           heading = nil
         }
         if blocks.contains(name) || headings.contains(name) { flush() }
@@ -276,7 +280,7 @@ public enum HTMLBook {
       if blocks.contains(name) || headings.contains(name) { flush() }
       if name == "svg", !selfClosing { svgDepth = 1 }
       if let id = attributes["id"] {
-        if let title = anchors.chapters[id] { builder.chapter(title, from: .contents) }
+        if let title = anchors.chapters[id] { builder.chapter(title, from: .contents, level: anchors.levels[id] ?? 1) }
         if let label = anchors.pages[id] { mark(.page(label)) }
       }
       if headings.contains(name) {

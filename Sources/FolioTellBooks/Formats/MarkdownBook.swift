@@ -27,7 +27,7 @@ public enum MarkdownBook {
       let text = inline(raw.trimming { $0 == "#" || ($0.isWhitespace && !$0.isNewline) })
       // An empty heading ("##" alone, or "## ##") marks nothing to read and starts no chapter.
       guard !text.isEmpty else { return }
-      if level <= 3 { builder.chapter(text) }
+      if level <= 3 { builder.chapter(text, level: level) }
       if level == 1, title == nil { title = text }
       builder.paragraph(text)
     }

@@ -29,9 +29,18 @@ extension Box {
     case .startOver:
       return Outcome(state, send: [.navigation(.jump([.startOverTapped], force: true))])
     case .nextSentence:
+      // NEXT and PREVIOUS move by what the knob moves by, once the listener chose something else.
+      guard state.controls.knob == .sentence else {
+        return Outcome(state, send: [.navigation(.turned(state.controls.knob, steps: 1))])
+      }
       return Outcome(state, send: [.navigation(.jump([.jumpToNextSentenceTapped], force: false))])
     case .previousSentence:
+      guard state.controls.knob == .sentence else {
+        return Outcome(state, send: [.navigation(.turned(state.controls.knob, steps: -1))])
+      }
       return Outcome(state, send: [.navigation(.jump([.jumpToPreviousSentenceTapped], force: false))])
+    case .chooseUnit:
+      return state.scoping(\.controls, ControlHandling.chooseUnit(state.controls, FeatureContext(state, at: time)))
     case .nextChapter:
       return Outcome(state, send: [.navigation(.chapter(forward: true))])
     case .previousChapter:

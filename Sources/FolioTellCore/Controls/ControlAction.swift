@@ -16,6 +16,8 @@ public enum ControlAction: Equatable, Sendable, Codable {
   case showStatus
   case undo
   case toggleKeyDescriber
+  /// The next of what the knob and NEXT/PREVIOUS move by (sentence, paragraph, heading level, page).
+  case chooseUnit
   case menuNext
   case menuPrevious
   case menuChoose
@@ -39,6 +41,7 @@ public enum ControlAction: Equatable, Sendable, Codable {
     case .showStatus: return .describeShowStatus
     case .undo: return .describeUndo
     case .toggleKeyDescriber: return .describeKeyDescriber
+    case .chooseUnit: return .describeChooseUnit
     case .menuNext: return .describeMenuNext
     case .menuPrevious: return .describeMenuPrevious
     case .menuChoose: return .describeMenuChoose

@@ -80,6 +80,27 @@ enum ControlHandling {
     return FeatureStep(controls, send: [.interject(context.words(.keyDescriberOff), before: [], resumeReading: true)])
   }
 
+  /// A long push of the knob: the next of what the book offers to move by, said over the book (which goes
+  /// on).
+  static func chooseUnit(_ controls: ControlsState, _ context: FeatureContext) -> FeatureStep<ControlsState> {
+    let offered = KnobUnit.offered(by: context.book)
+    var next = controls
+    let current = offered.firstIndex(of: controls.knob) ?? -1
+    next.knob = offered[(current + 1) % offered.count]
+    return FeatureStep(next, send: [.interject(Self.movingBy(next.knob, context.words), before: [], resumeReading: nil)])
+  }
+
+  /// "Move by level 2."
+  static func movingBy(_ unit: KnobUnit, _ words: BoxWords) -> String {
+    switch unit {
+    case .sentence: return words(.moveBySentence)
+    case .paragraph: return words(.moveByParagraph)
+    case .chapter: return words(.moveByChapter)
+    case .page: return words(.moveByPage)
+    case .level1, .level2, .level3, .level4, .level5, .level6: return words(.moveByLevel, .number(unit.level ?? 1))
+    }
+  }
+
   /// How the describer names a control: "Play", "Encoder push" (the knob's push in the box's language; the
   /// buttons by the names printed on them).
   static func spokenName(_ control: ControlName, _ words: BoxWords) -> String {

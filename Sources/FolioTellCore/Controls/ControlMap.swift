@@ -10,7 +10,7 @@ public enum ControlMap {
     ControlBinding(ControlName.encoderPush, [.short], .playPause),
     ControlBinding(ControlName.play, [.long], .whereAmI),
     // The knob's push acts when let go: a turn while it is held is a pushed turn instead.
-    ControlBinding(ControlName.encoderPush, [.release], .whereAmI),
+    ControlBinding(ControlName.encoderPush, [.release], .chooseUnit),
     ControlBinding(ControlName.stop, [.short], .stop),
     ControlBinding(ControlName.stop, [.long], .startOver),
     ControlBinding(ControlName.next, [.short], .nextSentence),
@@ -53,6 +53,8 @@ public enum ControlMap {
       case .sentence: return words(.knobBySentence, how)
       case .paragraph: return words(.knobByParagraph, how)
       case .chapter: return words(.knobByChapter, how)
+      case .page: return words(.knobByPage, how)
+      case .level1, .level2, .level3, .level4, .level5, .level6: return words(.knobByLevel, how, .number(unit.level ?? 1))
       }
     case .menu: return words(.knobInMenu, how)
     }

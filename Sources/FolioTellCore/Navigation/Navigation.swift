@@ -195,6 +195,10 @@ enum Navigation {
     case .sentence: starts = sentenceStarts
     case .paragraph: starts = book.paragraphs.isEmpty ? sentenceStarts : book.paragraphs
     case .chapter: starts = book.chapters.map(\.start)
+    case .page: starts = book.pages.map(\.start)
+    case .level1, .level2, .level3, .level4, .level5, .level6:
+      let deepest = unit.level ?? 1
+      starts = book.chapters.filter { $0.level <= deepest }.map(\.start)
     }
     let from = context.playback.offset
     var target = from

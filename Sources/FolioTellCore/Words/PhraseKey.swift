@@ -31,7 +31,9 @@ public enum PhraseKey: String, CaseIterable, Sendable {
   case textSizeSmall, textSizeNormal, textSizeLarge, textSizeLarger
   // The key describer.
   case keyDescriberOn, keyDescriberOff, doesNothingHere, controlSaid, controlHeldSaid
-  case knob, knobPush, knobPushedIn, knobBySentence, knobByParagraph, knobByChapter, knobInMenu
+  case knob, knobPush, knobPushedIn, knobBySentence, knobByParagraph, knobByChapter, knobByPage, knobByLevel
+  case knobInMenu, describeChooseUnit
+  case moveBySentence, moveByParagraph, moveByChapter, moveByPage, moveByLevel
   case describePlayPause, describeWhereAmI, describeStop, describeStartOver, describeNextSentence
   case describePreviousSentence, describeNextChapter, describePreviousChapter, describeFaster, describeSlower
   case describeOpenMenu, describeBigWord, describeShowStatus, describeUndo, describeKeyDescriber

@@ -71,7 +71,9 @@ enum InfoCommand {
           "chapters",
           "["
             + book.chapters.map {
-              JSONWriter.object([("title", JSONWriter.string($0.title)), ("start", String($0.start))])
+              JSONWriter.object([
+                ("title", JSONWriter.string($0.title)), ("start", String($0.start)), ("level", String($0.level)),
+              ])
             }
             .joined(separator: ", ") + "]"
         ),
@@ -117,7 +119,9 @@ enum InfoCommand {
     print("characters: \(scalars.count), paragraphs: \(book.paragraphStarts.count), sentences: \(book.sentences.count)")
     print("chapters:   \(book.chapters.isEmpty ? "none found" : String(book.chapters.count))")
     for (index, chapter) in book.chapters.enumerated() {
-      print("  \(index + 1). \(chapter.title)  (at \(chapter.start))")
+      // A section is indented under its chapter, two spaces a level.
+      let indent = String(repeating: "  ", count: chapter.level)
+      print("\(indent)\(index + 1). \(chapter.title)  (at \(chapter.start)\(chapter.level > 1 ? ", level \(chapter.level)" : ""))")
     }
     if let first = book.pages.first, let last = book.pages.last {
       print("pages:      \(book.pages.count) of the print edition, \(first.label) to \(last.label)")

@@ -37,6 +37,7 @@ enum DAISY202Book {
     }
     // Where each heading and page of the NCC leads: through its SMIL `par` to the text it shows.
     var chapters: [String: [String: String]] = [:]
+    var levels: [String: [String: Int]] = [:]
     var pages: [String: [String: String]] = [:]
     var headings = 0
     for item in Navigation.items(of: ncc) {
@@ -48,6 +49,7 @@ enum DAISY202Book {
         headings += 1
         if chapters[target.name, default: [:]][target.fragment] == nil {
           chapters[target.name, default: [:]][target.fragment] = item.label
+          levels[target.name, default: [:]][target.fragment] = item.level
         }
       case .page:
         pages[target.name, default: [:]][target.fragment] = item.label
@@ -86,7 +88,7 @@ enum DAISY202Book {
         problems.append("skipped '\(file)': \(error.description)")
         continue
       }
-      let anchors = HTMLBook.Anchors(chapters: chapters[file] ?? [:], pages: pages[file] ?? [:])
+      let anchors = HTMLBook.Anchors(chapters: chapters[file] ?? [:], pages: pages[file] ?? [:], levels: levels[file] ?? [:])
       HTMLBook.add(PlainTextBook.decode(bytes), to: &builder, anchors: anchors, language: language, readNotes: readNotes)
     }
     var document = builder.document(

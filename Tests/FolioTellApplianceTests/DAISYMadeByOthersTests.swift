@@ -1,0 +1,106 @@
+import FolioTellBooks
+import Foundation
+import Testing
+
+/// DAISY books made by a producer (PyPI's anemone-daisy-maker, installed by `scripts/install-python-tools`),
+/// at test time: opened, read, and navigated by heading level and page as a listener would.
+@Suite(.serialized) struct DAISYMadeByOthersTests {
+  static let venv = ProcessInfo.processInfo.environment["FOLIOTELL_PYTHON_TOOLS"] ?? "/var/cache/foliotell/anemone-venv"
+  static var available: Bool { FileManager.default.isExecutableFile(atPath: venv + "/bin/python") }
+
+  static let chapters = [
+    """
+    <h1 data-pid="c1-h"><span data-no="1"></span>Chapter 1: The Harbour</h1>
+    <p data-pid="c1-p1">The little harbour lay sheltered behind a long arm of grey stone.</p>
+    <h2 data-pid="c1-h2"><span data-no="2"></span>The Keeper</h2>
+    <p data-pid="c1-p2">He was an old man with a weathered face.</p>
+    """,
+    """
+    <h1 data-pid="c2-h"><span data-no="3"></span>Chapter 2: The Storm</h1>
+    <p data-pid="c2-p1">The wind rose in the night and the sea grew wild.</p>
+    <h2 data-pid="c2-h2">The Ship</h2>
+    <p data-pid="c2-p2">A small ship fought its way toward the harbour.</p>
+    """,
+  ]
+
+  /// A DAISY 2.02 text book (a zip) made by anemone from the chapters above.
+  static func make(daisy3: Bool = false) throws -> String {
+    let folder = VirtualRun.folder()
+    var inputs: [String] = []
+    for (index, body) in chapters.enumerated() {
+      let path = folder + "/ch\(index + 1).html"
+      let html = """
+        <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/>\
+        <title>Chapter \(index + 1)</title></head><body>\(body)</body></html>
+        """
+      FileManager.default.createFile(atPath: path, contents: Data(html.utf8))
+      inputs.append(path)
+    }
+    let output = folder + "/keeper.zip"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: venv + "/bin/python")
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    process.arguments =
+      ["-m", "anemone"] + (daisy3 ? ["--daisy3"] : []) + inputs + [
+        output, "--title", "The Keeper of the Light", "--creator", "A. N. Author", "--lang", "en", "--date",
+        "2024-01-01", "--url", "urn:uuid:6f1c2d3e-0000-4000-8000-000000000001", "--cache", "",
+      ]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    process.waitUntilExit()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    guard process.terminationStatus == 0 else { throw DAISYMakerFailed(message: said) }
+    return output
+  }
+
+  struct DAISYMakerFailed: Error { var message: String }
+
+  @Test func aDAISY202TextBookOpensWithItsLevelsAndPages() throws {
+    guard Self.available else {
+      print("skipped: anemone-daisy-maker is not installed at \(Self.venv) (scripts/install-python-tools)")
+      return
+    }
+    let (_, book) = try BookParser.read(path: try Self.make())
+    #expect(book.format == .daisy202)
+    #expect(book.title == "The Keeper of the Light" && book.author == "A. N. Author" && book.language == "en")
+    #expect(book.chapters.map(\.title) == ["Chapter 1: The Harbour", "The Keeper", "Chapter 2: The Storm", "The Ship"])
+    #expect(book.chapters.map(\.level) == [1, 2, 1, 2])
+    #expect(book.pages.map(\.label) == ["1", "2", "3"])
+    #expect(book.text.contains("He was an old man with a weathered face."))
+    #expect(!book.text.contains("\n\n1\n\n"), "a page number is not read")
+  }
+
+  @Test func aListenerMovesThroughItByLevelAndByPage() throws {
+    guard Self.available else {
+      print("skipped: anemone-daisy-maker is not installed at \(Self.venv) (scripts/install-python-tools)")
+      return
+    }
+    let book = try Self.make()
+    // A long push of the knob three times: paragraph, level 1, level 2; then NEXT twice; then level 1
+    // again (three more pushes round: page, sentence, paragraph, level 1) and PREVIOUS.
+    let script = """
+      1.0 ENCODER_PUSH long
+      1.2 ENCODER_PUSH release
+      3.0 ENCODER_PUSH long
+      3.2 ENCODER_PUSH release
+      5.0 ENCODER_PUSH long
+      5.2 ENCODER_PUSH release
+      7.0 NEXT
+      10.0 NEXT
+      13.0 STOP
+      """
+    let run = try VirtualRun.run(script: script, book: "", bookFile: false, extra: [book])
+    #expect(run.status == 0, "\(run.errors)")
+    let said = run.announcements.map(\.text)
+    #expect(said.contains("Move by paragraph.") && said.contains("Move by level 1.") && said.contains("Move by level 2."), "\(said)")
+    let landed = run.booksOpened.isEmpty ? [] : run.heard.map(\.location)
+    #expect(!landed.isEmpty)
+    // NEXT by level 2 goes to "The Keeper", then to "Chapter 2: The Storm".
+    let opened = try BookParser.read(path: book).1
+    let keeper = opened.chapters[1].start
+    let storm = opened.chapters[2].start
+    #expect(run.heard.contains { $0.location == keeper }, "heard from The Keeper")
+    #expect(run.heard.contains { $0.location == storm }, "heard from Chapter 2")
+  }
+}
