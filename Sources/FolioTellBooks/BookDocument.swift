@@ -8,6 +8,7 @@ public struct BookDocument: Equatable, Sendable {
     case html = "HTML"
     case epub = "EPUB"
     case daisy202 = "DAISY 2.02"
+    case daisy3 = "DAISY 3"
   }
 
   public struct Chapter: Equatable, Sendable {

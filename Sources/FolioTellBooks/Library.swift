@@ -129,10 +129,11 @@ public final class Library: Sendable {
     for folder in searchedFolders {
       let walked = FileTree.walk(folder)
       // A DAISY book is its folder: listed by its NCC, and its content and SMIL files are not books.
-      let daisyFolders = Set(walked.filter(DAISYBook.isNCC).map(Self.parent))
+      let listing = Set(walked.filter { DAISYBook.isNCC($0) || ($0.lowercased().hasSuffix(".opf") && DAISYBook.isListedBy(folder + "/" + $0)) })
+      let daisyFolders = Set(listing.map(Self.parent))
       for relative in walked {
         let path = folder + "/" + relative
-        if !DAISYBook.isNCC(relative), Self.isInside(relative, daisyFolders) { continue }
+        if !listing.contains(relative), Self.isInside(relative, daisyFolders) { continue }
         let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
         guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !seen.contains(path) else {
           continue
@@ -143,7 +144,7 @@ public final class Library: Sendable {
             "\(path): the box cannot read \(format.name) books; convert it to EPUB or plain text (\(format.convert))")
           continue
         }
-        guard Self.bookExtensions.contains(pathExtension) else { continue }
+        guard Self.bookExtensions.contains(pathExtension) || listing.contains(relative) else { continue }
         seen.insert(path)
         if onlyKnown, !isKnown(path) {
           unknown += 1

@@ -71,6 +71,21 @@ import Testing
     #expect(!book.text.contains("\n\n1\n\n"), "a page number is not read")
   }
 
+  @Test func aDAISY3TextBookOpensWithItsLevelsAndPages() throws {
+    guard Self.available else {
+      print("skipped: anemone-daisy-maker is not installed at \(Self.venv) (scripts/install-python-tools)")
+      return
+    }
+    let (_, book) = try BookParser.read(path: try Self.make(daisy3: true))
+    #expect(book.format == .daisy3)
+    #expect(book.title == "The Keeper of the Light" && book.author == "A. N. Author" && book.language == "en")
+    #expect(book.chapters.map(\.title) == ["Chapter 1: The Harbour", "The Keeper", "Chapter 2: The Storm", "The Ship"])
+    #expect(book.chapters.map(\.level) == [1, 2, 1, 2])
+    #expect(book.pages.map(\.label) == ["1", "2", "3"])
+    #expect(book.text.components(separatedBy: "The Keeper of the Light").count == 2, "the title is said once")
+    #expect(book.text.contains("A small ship fought its way toward the harbour."))
+  }
+
   @Test func aListenerMovesThroughItByLevelAndByPage() throws {
     guard Self.available else {
       print("skipped: anemone-daisy-maker is not installed at \(Self.venv) (scripts/install-python-tools)")

@@ -245,7 +245,7 @@ import Testing
     #expect(json.output.hasPrefix("{\"id\": \""))
     #expect(
       json.output.contains(
-        #""sentences": 5, "problems": [], "chapters": [{"title": "CHAPTER I", "start": 0}, {"title": "CHAPTER II""#))
+        #""sentences": 5, "problems": [], "chapters": [{"title": "CHAPTER I", "start": 0, "level": 1}, {"title": "CHAPTER II""#))
   }
 
   @Test func infoOfAMissingOrEmptyBookFailsWithTheReason() throws {

@@ -62,11 +62,7 @@ public enum BookParser {
   public static func read(path: String, language: String? = nil, readNotes: Bool = false) throws(BookError) -> (
     id: String, document: BookDocument
   ) {
-    if let daisy = try DAISYBook.find(at: path) {
-      let ncc = try daisy.files.file(daisy.ncc)
-      let document = try DAISY202Book.read(daisy.files, ncc: daisy.ncc, language: language, readNotes: readNotes)
-      return (BookIdentity.id(forContent: ncc), document)
-    }
+    if let daisy = try DAISYBook.read(at: path, language: language, readNotes: readNotes) { return daisy }
     var bytes = try contents(of: path)
     let id = BookIdentity.id(forContent: bytes)
     let kind = URL(fileURLWithPath: path).pathExtension.lowercased()

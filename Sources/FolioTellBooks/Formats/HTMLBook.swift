@@ -223,7 +223,8 @@ public enum HTMLBook {
       }
 
       let attributes = HTMLSemantics.attributes(inside)
-      let kind = HTMLSemantics(attributes)
+      // DTBook (a DAISY 3 book's content) marks the print pages with an element of their own.
+      let kind = name == "pagenum" ? HTMLSemantics.pageBreak : HTMLSemantics(attributes)
       var skip = false
       switch kind {
       case .pageBreak:
