@@ -86,6 +86,26 @@ import Testing
     #expect(book.text.contains("A small ship fought its way toward the harbour."))
   }
 
+  @Test func aLibraryListsEachUnpackedBookOnce() throws {
+    guard Self.available else {
+      print("skipped: anemone-daisy-maker is not installed at \(Self.venv) (scripts/install-python-tools)")
+      return
+    }
+    let library = VirtualRun.folder()
+    for (name, zip) in [("two", try Self.make()), ("three", try Self.make(daisy3: true))] {
+      let unzip = Process()
+      unzip.executableURL = URL(fileURLWithPath: Self.venv + "/bin/python")
+      unzip.arguments = ["-m", "zipfile", "-e", zip, library + "/" + name]
+      try unzip.run()
+      unzip.waitUntilExit()
+      #expect(unzip.terminationStatus == 0)
+    }
+    let found = Library(folders: [library], mediaRoot: nil).scan()
+    #expect(found.books.map(\.format).sorted { $0.rawValue < $1.rawValue } == [.daisy202, .daisy3], "\(found.books.map(\.path))")
+    #expect(found.books.allSatisfy { $0.title == "The Keeper of the Light" })
+    #expect(found.problems.isEmpty, "\(found.problems)")
+  }
+
   @Test func aListenerMovesThroughItByLevelAndByPage() throws {
     guard Self.available else {
       print("skipped: anemone-daisy-maker is not installed at \(Self.venv) (scripts/install-python-tools)")
