@@ -223,8 +223,7 @@ public enum HTMLBook {
       }
 
       let attributes = HTMLSemantics.attributes(inside)
-      // DTBook (a DAISY 3 book's content) marks the print pages with an element of their own.
-      let kind = name == "pagenum" ? HTMLSemantics.pageBreak : HTMLSemantics(attributes)
+      let kind = HTMLSemantics.dtbook[name] ?? HTMLSemantics(attributes)
       var skip = false
       switch kind {
       case .pageBreak:

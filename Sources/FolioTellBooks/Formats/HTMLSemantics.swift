@@ -15,6 +15,14 @@ enum HTMLSemantics: Equatable {
   /// The link from a note back to its reference ("↩", "Return"): never read.
   case backLink
 
+  /// DTBook (a DAISY 3 book's content) has elements of its own for what EPUB marks with `epub:type`: the
+  /// print pages, notes and the references to them, and producer's notes (DAISY's skippable items, which
+  /// follow the same settings as EPUB's notes and page numbers).
+  static let dtbook: [String: HTMLSemantics] = [
+    "pagenum": .pageBreak, "note": .note, "annotation": .note, "prodnote": .note, "noteref": .noteReference,
+    "annoref": .noteReference,
+  ]
+
   static let noteTypes: Set<Substring> = [
     "footnote", "footnotes", "endnote", "endnotes", "rearnote", "rearnotes", "note",
   ]
