@@ -106,6 +106,29 @@ import Testing
     #expect(found.problems.isEmpty, "\(found.problems)")
   }
 
+  @Test func whereTheNCXAndTheSpineDisagreeTheNCXIsFollowedAndSaid() throws {
+    guard Self.available else {
+      print("skipped: anemone-daisy-maker is not installed at \(Self.venv) (scripts/install-python-tools)")
+      return
+    }
+    let folder = VirtualRun.folder() + "/book"
+    let unzip = Process()
+    unzip.executableURL = URL(fileURLWithPath: Self.venv + "/bin/python")
+    unzip.arguments = ["-m", "zipfile", "-e", try Self.make(daisy3: true), folder]
+    try unzip.run()
+    unzip.waitUntilExit()
+    let opf = folder + "/package.opf"
+    let package = try String(contentsOfFile: opf, encoding: .utf8)
+    // The second chapter's SMIL file taken out of the spine: the NCX still points into it.
+    let cut = package.replacingOccurrences(of: #"<itemref idref="0002"/>"#, with: "")
+    #expect(cut != package, "the package's spine as anemone writes it")
+    try cut.write(toFile: opf, atomically: true, encoding: .utf8)
+    let (_, book) = try BookParser.read(path: folder)
+    #expect(book.text.contains("The wind rose in the night and the sea grew wild."))
+    #expect(book.chapters.map(\.title) == ["Chapter 1: The Harbour", "The Keeper", "Chapter 2: The Storm", "The Ship"])
+    #expect(book.problems.contains("the NCX points to '0002.smil', which the package's spine does not list; the NCX is followed"), "\(book.problems)")
+  }
+
   @Test func aListenerMovesThroughItByLevelAndByPage() throws {
     guard Self.available else {
       print("skipped: anemone-daisy-maker is not installed at \(Self.venv) (scripts/install-python-tools)")

@@ -19,17 +19,39 @@ enum DAISY3Book {
       guard let id = item.attribute("id"), let href = item.attribute("href") else { continue }
       manifest[id] = (BookFiles.resolve(href, from: packageName).name, item.attribute("media-type") ?? "")
     }
-    let smilFiles = package.all("itemref").compactMap { $0.attribute("idref").flatMap { manifest[$0]?.href } }
-    var smil: [String: XMLNode] = [:]
-    var broken: [String] = []
-    for name in smilFiles where smil[name] == nil {
-      if let bytes = try? files.file(name), let tree = XMLNode.parse(bytes) { smil[name] = tree } else { broken.append(name) }
-    }
+    let spine = package.all("itemref").compactMap { $0.attribute("idref").flatMap { manifest[$0]?.href } }
     // The NCX: the manifest's, else any .ncx of the book.
     let ncxName =
       manifest.values.first { $0.type.contains("dtbncx") }?.href
       ?? files.allNames.first { $0.lowercased().hasSuffix(".ncx") }
     let ncx = ncxName.flatMap { try? files.file($0) }.flatMap(XMLNode.parse)
+    // Where the NCX and the spine disagree (a SMIL file only one of them lists, or another order), the NCX
+    // is followed, as the specification's reading systems do, and `info` says so.
+    var disagreement: String?
+    var smilFiles = spine
+    if let ncx, let ncxName {
+      var listed: [String] = []
+      for content in ncx.all("content") {
+        guard let source = content.attribute("src") else { continue }
+        let name = BookFiles.resolve(source, from: ncxName).name
+        if !listed.contains(name) { listed.append(name) }
+      }
+      let onlyInNCX = listed.filter { !spine.contains($0) }
+      let sameOrder = spine.filter(listed.contains) == listed.filter(spine.contains)
+      if !onlyInNCX.isEmpty || !sameOrder {
+        smilFiles = listed + spine.filter { !listed.contains($0) }
+        disagreement =
+          onlyInNCX.isEmpty
+          ? "the NCX and the package's spine give the SMIL files in another order; the NCX's is followed"
+          : "the NCX points to " + onlyInNCX.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+            + ", which the package's spine does not list; the NCX is followed"
+      }
+    }
+    var smil: [String: XMLNode] = [:]
+    var broken: [String] = []
+    for name in smilFiles where smil[name] == nil {
+      if let bytes = try? files.file(name), let tree = XMLNode.parse(bytes) { smil[name] = tree } else { broken.append(name) }
+    }
 
     var chapters: [String: [String: String]] = [:]
     var levels: [String: [String: Int]] = [:]
@@ -85,6 +107,7 @@ enum DAISY3Book {
     var builder = DocumentBuilder()
     var problems = broken.map { "skipped '\($0)': it is missing or not well-formed" }
     if ncx == nil { problems.append("it has no NCX: no chapters or pages") }
+    if let disagreement { problems.append(disagreement) }
     for (index, file) in contents.enumerated() {
       guard var text = (try? files.file(file)).map(PlainTextBook.decode) else {
         problems.append("skipped '\(file)': it is missing")
