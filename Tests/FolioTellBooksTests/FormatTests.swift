@@ -191,6 +191,26 @@ func chapterStartsAtTheirHeadings(_ document: BookDocument) -> Bool {
     #expect(book.chapters.map(\.start) == [0, second, second])
   }
 
+  @Test func nestedContentsEntriesAreChaptersOfADeeperLevel() throws {
+    var zip = ZipWriter()
+    zip.add("mimetype", "application/epub+zip", deflate: false)
+    zip.add("META-INF/container.xml", Self.container)
+    zip.add("OEBPS/content.opf", Self.package(version: "3.0", nav: true))
+    zip.add(
+      "OEBPS/nav.xhtml",
+      Self.nav.replacing(
+        #"<li><a href="text/chapter2.xhtml#start">Zweites Kapitel</a></li></ol>"#,
+        with: #"<ol><li><a href="text/chapter2.xhtml#start">Zweites Kapitel</a></li></ol></li></ol>"#
+      ).replacing(#"Erstes Kapitel</a></li>"#, with: "Erstes Kapitel</a>"))
+    zip.add("OEBPS/text/chapter 1.xhtml", Self.chapter("1", "Es war z. B. kalt. Wir gingen los."))
+    zip.add("OEBPS/text/chapter2.xhtml", Self.chapter("2", "Dann kam die Sonne."))
+    let book = try read(zip.bytes)
+    #expect(book.chapters.map(\.title) == ["Erstes Kapitel", "Zweites Kapitel"])
+    #expect(book.chapters.map(\.level) == [1, 2])
+    let ncxBook = try read(Self.epub(version: "2.0", nav: false))
+    #expect(ncxBook.chapters.map(\.level) == [1, 1])
+  }
+
   @Test func anEpub2TakesItsTitlesFromTheNcx() throws {
     let book = try read(Self.epub(version: "2.0", nav: false))
     #expect(book.chapters.map(\.title) == ["Erstes Kapitel", "Zweites Kapitel"])

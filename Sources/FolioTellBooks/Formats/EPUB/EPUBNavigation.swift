@@ -12,6 +12,8 @@ struct EPUBNavigation {
     var file: String
     var fragment: String
     var label: String
+    /// How deep the contents nest it: 1 for a top entry, 2 for one inside it, and so on.
+    var level = 1
   }
 
   var contents: [Entry] = []
@@ -30,7 +32,7 @@ struct EPUBNavigation {
       }
       let toc =
         navElement("toc", role: "doc-toc") ?? navs.first { $0.attribute("type") == nil && $0.attribute("role") == nil }
-      contents = Self.entries(toc?.all("a") ?? [], base: base) {
+      contents = Self.entries(toc?.all("a") ?? [], base: base, depths: toc.map { Self.depths(in: $0, nesting: "ol") }) {
         $0.allText.isEmpty ? $0.attribute("title") : $0.allText
       }
       pages = Self.entries(navElement("page-list", role: "doc-pagelist")?.all("a") ?? [], base: base) { $0.allText }
@@ -39,7 +41,10 @@ struct EPUBNavigation {
       let base = EPUBBook.directory(of: path)
       func label(_ point: XMLNode) -> String? { point.first("navLabel")?.allText }
       if contents.isEmpty {
-        contents = Self.entries(root.first("navMap")?.all("navPoint") ?? [], base: base, source: "src", label: label)
+        let navMap = root.first("navMap")
+        contents = Self.entries(
+          navMap?.all("navPoint") ?? [], base: base, source: "src",
+          depths: navMap.map { Self.depths(in: $0, nesting: "navPoint") }, label: label)
       }
       if pages.isEmpty {
         pages = Self.entries(root.first("pageList")?.all("pageTarget") ?? [], base: base, source: "src", label: label)
@@ -49,7 +54,8 @@ struct EPUBNavigation {
 
   /// The entries of links (`a href`) or NCX points (their `content src`), each place once.
   private static func entries(
-    _ nodes: [XMLNode], base: String, source: String? = nil, label: (XMLNode) -> String?
+    _ nodes: [XMLNode], base: String, source: String? = nil, depths: [ObjectIdentifier: Int]? = nil,
+    label: (XMLNode) -> String?
   ) -> [Entry] {
     var entries: [Entry] = []
     var seen: Set<String> = []
@@ -60,9 +66,23 @@ struct EPUBNavigation {
       let fragment = target.firstIndex(of: "#").map { String(target[target.index(after: $0)...]) } ?? ""
       let decoded = EPUBBook.percentDecoded(fragment) ?? fragment
       guard seen.insert(file + "#" + decoded).inserted else { continue }
-      entries.append(Entry(file: file, fragment: decoded, label: label))
+      let level = min(max(depths?[ObjectIdentifier(node)] ?? 1, 1), 6)
+      entries.append(Entry(file: file, fragment: decoded, label: label, level: level))
     }
     return entries
+  }
+
+  /// Each element's depth under `root` counted in `nesting` elements (a nav's `ol`, an NCX's `navPoint`,
+  /// itself included): a link in the top list is 1.
+  static func depths(in root: XMLNode, nesting: String) -> [ObjectIdentifier: Int] {
+    var depths: [ObjectIdentifier: Int] = [:]
+    func visit(_ node: XMLNode, _ depth: Int) {
+      let here = node.name == nesting ? depth + 1 : depth
+      depths[ObjectIdentifier(node)] = here
+      for child in node.children { visit(child, here) }
+    }
+    visit(root, 0)
+    return depths
   }
 
   /// The chapter titles and page labels placed in one content document. A chapter whose id the document
@@ -75,7 +95,10 @@ struct EPUBNavigation {
     }
     for entry in contents where entry.file == file {
       let id = entry.fragment.isEmpty || !found(entry) ? "" : entry.fragment
-      if anchors.chapters[id] == nil { anchors.chapters[id] = entry.label }
+      if anchors.chapters[id] == nil {
+        anchors.chapters[id] = entry.label
+        anchors.levels[id] = entry.level
+      }
     }
     for entry in pages where entry.file == file && (entry.fragment.isEmpty || found(entry)) {
       if anchors.pages[entry.fragment] == nil { anchors.pages[entry.fragment] = entry.label }
