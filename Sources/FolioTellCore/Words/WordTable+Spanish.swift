@@ -138,7 +138,7 @@ extension WordTable {
       .moveByParagraph: "Por párrafo.",
       .moveByChapter: "Por capítulo.",
       .moveByPage: "Por página.",
-      .moveByLevel: "Nivel {1}.",
+      .moveByLevel: "Por título de nivel {1}.",
       .knobInMenu: "{1}: gírela para recorrer las opciones.",
       .describePlayPause: "Leer, pausar y continuar.",
       .describeWhereAmI: "Dónde estoy: el libro, el capítulo, cuánto se ha leído y el tiempo restante.",
