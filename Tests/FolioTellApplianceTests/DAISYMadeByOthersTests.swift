@@ -161,4 +161,22 @@ import Testing
     #expect(run.heard.contains { $0.location == keeper }, "heard from The Keeper")
     #expect(run.heard.contains { $0.location == storm }, "heard from Chapter 2")
   }
+
+  @Test func aListenerMovesThroughADAISY3BookByPage() throws {
+    guard Self.available else {
+      print("skipped: anemone-daisy-maker is not installed at \(Self.venv) (scripts/install-python-tools)")
+      return
+    }
+    let book = try Self.make(daisy3: true)
+    // Four long pushes of the knob: paragraph, level 1, level 2, page; then NEXT twice.
+    let pushes = (0..<4).map { "\(1 + $0 * 2).0 ENCODER_PUSH long\n\(1 + $0 * 2).2 ENCODER_PUSH release" }
+    let script = pushes.joined(separator: "\n") + "\n10.0 NEXT\n13.0 NEXT\n16.0 STOP"
+    let run = try VirtualRun.run(script: script, book: "", bookFile: false, extra: [book])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.announcements.map(\.text).contains("Move by page."), "\(run.announcements.map(\.text))")
+    let pages = try BookParser.read(path: book).1.pages
+    #expect(pages.count == 3)
+    #expect(run.heard.contains { $0.location == pages[1].start }, "heard from page 2")
+    #expect(run.heard.contains { $0.location == pages[2].start }, "heard from page 3")
+  }
 }
