@@ -179,4 +179,22 @@ import Testing
     #expect(run.heard.contains { $0.location == pages[1].start }, "heard from page 2")
     #expect(run.heard.contains { $0.location == pages[2].start }, "heard from page 3")
   }
+
+  @Test func aDAISYBookIsResumedWhereTheListenerStopped() throws {
+    guard Self.available else {
+      print("skipped: anemone-daisy-maker is not installed at \(Self.venv) (scripts/install-python-tools)")
+      return
+    }
+    let book = try Self.make()
+    let data = VirtualRun.folder() + "/data"
+    let first = try VirtualRun.run(script: "1.0 NEXT long\n8.0 STOP", book: "", bookFile: false, dataDirectory: data, extra: [book])
+    #expect(first.status == 0, "\(first.errors)")
+    let lastHeard = try #require(first.heard.last?.location)
+    // Power on again with no book named: the DAISY book is reopened at its place.
+    let again = try VirtualRun.run(script: "6.0 STOP", book: "", bookFile: false, dataDirectory: data)
+    #expect(again.status == 0, "\(again.errors)")
+    #expect(again.booksOpened.first?["title"] as? String == "The Keeper of the Light")
+    let resumed = try #require(again.heard.first?.location)
+    #expect(resumed <= lastHeard && resumed > 0, "resumed at \(resumed), last heard \(lastHeard)")
+  }
 }
