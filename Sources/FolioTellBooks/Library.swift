@@ -133,7 +133,7 @@ public final class Library: Sendable {
       let daisyFolders = Set(listing.map(Self.parent))
       for relative in walked {
         let path = folder + "/" + relative
-        if !listing.contains(relative), Self.isInside(relative, daisyFolders) { continue }
+        if !listing.contains(relative), Self.isInside(relative, daisyFolders) || DAISYBook.isDiscInfo(relative) { continue }
         let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
         guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !seen.contains(path) else {
           continue

@@ -112,4 +112,21 @@ import Testing
     #expect(found.books.first { $0.format == .daisy202 }?.path == daisy + "/ncc.html")
     #expect(found.problems.isEmpty, "\(found.problems)")
   }
+
+  @Test func aDiscOfSeveralBooksListsEachAndIsNotOneBook() throws {
+    let disc = Self.folder(["discinfo.html": #"<html><body><a href="walk/ncc.html">A Walk</a><a href="again/ncc.html">Again</a></body></html>"#])
+    for name in ["walk", "again"] {
+      try FileManager.default.createDirectory(atPath: disc + "/" + name, withIntermediateDirectories: true)
+      for (file, text) in Self.book { FileManager.default.createFile(atPath: disc + "/\(name)/" + file, contents: Data(text.utf8)) }
+    }
+    let found = Library(folders: [disc], mediaRoot: nil).scan()
+    #expect(found.books.map(\.path).sorted() == [disc + "/again/ncc.html", disc + "/walk/ncc.html"])
+    #expect(found.problems.isEmpty, "\(found.problems)")
+    #expect {
+      try BookParser.read(path: disc)
+    } throws: { error in
+      "\(error)".contains("it is a disc of 2 DAISY books (its discinfo.html lists them): name one of their folders")
+    }
+    #expect(try BookParser.read(path: disc + "/walk").document.title == "A Walk by the Sea")
+  }
 }

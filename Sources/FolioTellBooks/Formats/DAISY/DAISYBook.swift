@@ -26,8 +26,15 @@ enum DAISYBook {
     } else {
       return nil
     }
-    // The shallowest NCC or DTBook package: a zip may hold the book's folder.
+    // The shallowest NCC or DTBook package: a zip may hold the book's folder. A disc of several books
+    // (`discinfo.html` lists them) is not one book: each is listed by the library, or named by its folder.
     let names = files.allNames.sorted { $0.split(separator: "/").count < $1.split(separator: "/").count }
+    let books = names.filter { isNCC($0) }
+    if files.actualName("discinfo.html") != nil, files.actualName("ncc.html") == nil, books.count > 1 {
+      throw .unreadable(
+        path: path,
+        reason: "it is a disc of \(books.count) DAISY books (its discinfo.html lists them): name one of their folders, or put the disc in the library, where each is a book")
+    }
     if let ncc = names.first(where: isNCC) { return (files, .daisy202(ncc: ncc)) }
     for package in names where package.lowercased().hasSuffix(".opf") {
       if let bytes = try? files.file(package), isDTBookPackage(bytes) { return (files, .daisy3(package: package)) }
@@ -48,6 +55,11 @@ enum DAISYBook {
       let document = try DAISY3Book.read(files, package: package, language: language, readNotes: readNotes)
       return (BookIdentity.id(forContent: try files.file(package)), document)
     }
+  }
+
+  /// A disc's list of the DAISY books on it: not a book of its own.
+  public static func isDiscInfo(_ path: String) -> Bool {
+    URL(fileURLWithPath: path).lastPathComponent.lowercased() == "discinfo.html"
   }
 
   /// Whether a file is a DAISY 2.02 book's NCC.
