@@ -35,6 +35,9 @@ public final class Library: Sendable {
     "djvu": ("DjVu", "djvutxt BOOK.djvu BOOK.txt"),
   ]
 
+  /// Narrated audio: a folder of it is an audiobook, which the box cannot play yet (said, not left out).
+  static let audioExtensions: Set<String> = ["mp3", "m4a", "m4b", "aac", "ogg", "oga", "opus", "flac", "wav"]
+
   public let folders: [String]
   public let mediaRoot: String?
   private struct Cached {
@@ -126,6 +129,7 @@ public final class Library: Sendable {
     var problems: [String] = []
     var unknown = 0
     var seen: Set<String> = []
+    var audio: [String: Int] = [:]
     for folder in searchedFolders {
       let walked = FileTree.walk(folder)
       // A DAISY book is its folder: listed by its NCC, and its content and SMIL files are not books.
@@ -136,6 +140,10 @@ public final class Library: Sendable {
         if !listing.contains(relative), Self.isInside(relative, daisyFolders) || DAISYBook.isDiscInfo(relative) { continue }
         let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
         guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !seen.contains(path) else {
+          continue
+        }
+        if Self.audioExtensions.contains(pathExtension) {
+          audio[folder + (Self.parent(relative).isEmpty ? "" : "/" + Self.parent(relative)), default: 0] += 1
           continue
         }
         if let format = Self.unreadableFormats[pathExtension] {
@@ -154,6 +162,11 @@ public final class Library: Sendable {
         if let entry { books.append(entry) }
         if let problem { problems.append(problem) }
       }
+    }
+    for (folder, count) in audio.sorted(by: { $0.key < $1.key }) {
+      problems.append(
+        "\(folder): \(count == 1 ? "an audio file" : "an audiobook of \(count) audio files"); the box cannot play narration yet (it reads EPUB, DAISY with text, HTML, Markdown and plain text)"
+      )
     }
     if !onlyKnown { cache.withLock { cache in cache = cache.filter { seen.contains($0.key) } } }
     books.sort { ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path) }
