@@ -27,8 +27,17 @@ let package = Package(
     .target(
       name: "FolioTellSpeech",
       dependencies: [
-        "FolioTellCore", "FolioTellRuntime", "FolioTellSystem", "FolioTellUnicode", "CEspeakNG", "CALSA", "CPacedPCM",
+        "FolioTellCore", "FolioTellRuntime", "FolioTellSystem", "FolioTellUnicode", "FolioTellNarration", "CEspeakNG",
+        "CALSA", "CPacedPCM",
       ]),
+    // Narrated audio: FFmpeg decodes every format talking books use, Sonic changes its speed, not its pitch.
+    .target(
+      name: "CNarration",
+      linkerSettings: [
+        .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swresample"), .linkedLibrary("avutil"),
+        .linkedLibrary("sonic"),
+      ]),
+    .target(name: "FolioTellNarration", dependencies: ["CNarration"]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // The append-only log of places, settings and bookmarks on the data partition.
     .target(name: "FolioTellStore", dependencies: ["FolioTellCore", "FolioTellRuntime", "FolioTellSystem", "CZlib"]),
@@ -41,7 +50,9 @@ let package = Package(
     .target(name: "CLanguageDetection", linkerSettings: [.linkedLibrary("cld2")]),
     .target(
       name: "FolioTellBooks",
-      dependencies: ["FolioTellCore", "FolioTellUnicode", "CSentenceBreaks", "CZlib", "CLanguageDetection"]),
+      dependencies: [
+        "FolioTellCore", "FolioTellUnicode", "FolioTellNarration", "CSentenceBreaks", "CZlib", "CLanguageDetection",
+      ]),
     .target(name: "FolioTellControls", dependencies: ["FolioTellCore"]),
     // GPIO through libgpiod 1.6 (Debian 12) or 2.x (Debian 13): a C shim that hides which, and the evdev ioctls.
     .target(name: "CGPIOD", linkerSettings: [.linkedLibrary("gpiod")]),

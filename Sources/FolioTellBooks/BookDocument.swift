@@ -9,6 +9,7 @@ public struct BookDocument: Equatable, Sendable {
     case epub = "EPUB"
     case daisy202 = "DAISY 2.02"
     case daisy3 = "DAISY 3"
+    case audiobook = "audiobook"
   }
 
   public struct Chapter: Equatable, Sendable {
@@ -45,6 +46,11 @@ public struct BookDocument: Equatable, Sendable {
   public var passages: [LanguagePassage] = []
   /// The encoding a plain-text file was read in ("UTF-8", "windows-1252", "KOI8-R"); nil for other formats.
   public var encoding: String?
+  /// A talking book's narration: the clip that speaks each sentence (phrase), nil where the voice reads it;
+  /// empty for a book of text only.
+  public var clips: [NarrationClip?] = []
+
+  public var isNarrated: Bool { clips.contains { $0 != nil } }
 
   /// The language as a person reads it: "de (detected, 97% confidence)", "en (default: no language could
   /// be detected)".
@@ -55,6 +61,7 @@ public struct BookDocument: Equatable, Sendable {
     // The sentences come from the text itself, so they always fit it.
     var map = (try? SentenceMap(sentences: sentences, text: text)) ?? .empty
     map.passages = passages
+    map.clips = clips
     return map
   }
 }

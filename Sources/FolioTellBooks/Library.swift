@@ -35,9 +35,6 @@ public final class Library: Sendable {
     "djvu": ("DjVu", "djvutxt BOOK.djvu BOOK.txt"),
   ]
 
-  /// Narrated audio: a folder of it is an audiobook, which the box cannot play yet (said, not left out).
-  static let audioExtensions: Set<String> = ["mp3", "m4a", "m4b", "aac", "ogg", "oga", "opus", "flac", "wav"]
-
   public let folders: [String]
   public let mediaRoot: String?
   private struct Cached {
@@ -129,9 +126,10 @@ public final class Library: Sendable {
     var problems: [String] = []
     var unknown = 0
     var seen: Set<String> = []
-    var audio: [String: Int] = [:]
+    var audioBooks: [String] = []
     for folder in searchedFolders {
       let walked = FileTree.walk(folder)
+      var seenAudioFolders: Set<String> = []
       // A DAISY book is its folder: listed by its NCC, and its content and SMIL files are not books.
       let listing = Set(walked.filter { DAISYBook.isNCC($0) || ($0.lowercased().hasSuffix(".opf") && DAISYBook.isListedBy(folder + "/" + $0)) })
       let daisyFolders = Set(listing.map(Self.parent))
@@ -142,8 +140,15 @@ public final class Library: Sendable {
         guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !seen.contains(path) else {
           continue
         }
-        if Self.audioExtensions.contains(pathExtension) {
-          audio[folder + (Self.parent(relative).isEmpty ? "" : "/" + Self.parent(relative)), default: 0] += 1
+        if Audiobook.extensions.contains(pathExtension) {
+          // A folder of audio files is one audiobook; in the library's own folder each file is a book.
+          let parent = Self.parent(relative)
+          if parent.isEmpty {
+            audioBooks.append(path)
+          } else if !seenAudioFolders.contains(parent) {
+            seenAudioFolders.insert(parent)
+            audioBooks.append(folder + "/" + parent)
+          }
           continue
         }
         if let format = Self.unreadableFormats[pathExtension] {
@@ -163,10 +168,15 @@ public final class Library: Sendable {
         if let problem { problems.append(problem) }
       }
     }
-    for (folder, count) in audio.sorted(by: { $0.key < $1.key }) {
-      problems.append(
-        "\(folder): \(count == 1 ? "an audio file" : "an audiobook of \(count) audio files"); the box cannot play narration yet (it reads EPUB, DAISY with text, HTML, Markdown and plain text)"
-      )
+    for path in audioBooks where !seen.contains(path) {
+      seen.insert(path)
+      if onlyKnown, !isKnown(path) {
+        unknown += 1
+        continue
+      }
+      let (entry, problem) = describe(path)
+      if let entry { books.append(entry) }
+      if let problem { problems.append(problem) }
     }
     if !onlyKnown { cache.withLock { cache in cache = cache.filter { seen.contains($0.key) } } }
     books.sort { ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path) }

@@ -63,6 +63,7 @@ public enum BookParser {
     id: String, document: BookDocument
   ) {
     if let daisy = try DAISYBook.read(at: path, language: language, readNotes: readNotes) { return daisy }
+    if let audiobook = try Audiobook.read(at: path) { return audiobook }
     var bytes = try contents(of: path)
     let id = BookIdentity.id(forContent: bytes)
     let kind = URL(fileURLWithPath: path).pathExtension.lowercased()

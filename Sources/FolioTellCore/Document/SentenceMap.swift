@@ -10,6 +10,9 @@ public struct SentenceMap: Equatable, Sendable {
   public let endOffset: Int
   /// Where a book that mixes languages changes language; empty for a book in one language.
   public var passages: [LanguagePassage] = []
+  /// A talking book's narration: the clip of each sentence (phrase), or nil where it has none and is
+  /// synthesized; empty for a book with text only.
+  public var clips: [NarrationClip?] = []
 
   /// An empty book: nothing to read.
   public static let empty = SentenceMap(validated: [], scalars: .empty)
@@ -42,6 +45,12 @@ public struct SentenceMap: Equatable, Sendable {
   public var isEmpty: Bool { sentences.isEmpty }
   public var count: Int { sentences.count }
   public var hasText: Bool { !scalars.isEmpty }
+  public var isNarrated: Bool { clips.contains { $0 != nil } }
+
+  /// The narration of the sentence at `index`, if it has any.
+  public func clip(ofSentence index: Int) -> NarrationClip? {
+    index >= 0 && index < clips.count ? clips[index] : nil
+  }
 
   /// The sentence the listener is in at `offset`: the last sentence that starts at or before it
   /// (a gap between sentences belongs to the sentence before it), or 0 before the first one.
@@ -77,7 +86,7 @@ public struct SentenceMap: Equatable, Sendable {
 
 /// A book in a trace: `{"sentences": [[start, end], ...], "text": "..."}`, the text left out when unknown.
 extension SentenceMap: Codable {
-  private enum Keys: String, CodingKey { case sentences, text }
+  private enum Keys: String, CodingKey { case sentences, text, clips }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Keys.self)
@@ -91,6 +100,7 @@ extension SentenceMap: Codable {
     }
     do {
       try self.init(sentences: spans, text: try container.decodeIfPresent(String.self, forKey: .text))
+      clips = try container.decodeIfPresent([NarrationClip?].self, forKey: .clips) ?? []
     } catch let error as SentenceMapError {
       throw DecodingError.dataCorruptedError(forKey: .sentences, in: container, debugDescription: error.description)
     }
@@ -100,5 +110,6 @@ extension SentenceMap: Codable {
     var container = encoder.container(keyedBy: Keys.self)
     try container.encode(sentences.map { [$0.start, $0.end] }, forKey: .sentences)
     if hasText { try container.encode(scalars.string, forKey: .text) }
+    if !clips.isEmpty { try container.encode(clips, forKey: .clips) }
   }
 }

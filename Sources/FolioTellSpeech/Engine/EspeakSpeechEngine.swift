@@ -1,5 +1,6 @@
 import Dispatch
 import FolioTellCore
+import FolioTellNarration
 import FolioTellRuntime
 import FolioTellSystem
 import FoundationEssentials
@@ -34,6 +35,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
   /// The voice found for each language the box's words were said in.
   private let announcementVoices = Mutex<[String: String]>([:])
   private let idleObserver = CallbackSlot<Void, Void>()
+  /// Narration files that failed to play: their phrases are read by the voice.
+  private let brokenNarration = Mutex<Set<String>>([])
   private let wakeup = DispatchSemaphore(value: 0)
 
   public init(sink: any EventSink, audio: any PCMSink, options: Options = Options()) throws(EspeakError) {
@@ -297,8 +300,47 @@ public final class EspeakSpeechEngine: SpeechEngine {
       }
       return true
     }
+    func fadeIn(_ block: inout [Int16]) {
+      guard fadeLeft > 0 else { return }
+      for index in 0..<min(fadeLeft, block.count) {
+        let gain = Double(fadeLength - fadeLeft + index) / Double(fadeLength)
+        block[index] = Int16(Double(block[index]) * gain)
+      }
+      fadeLeft = max(0, fadeLeft - block.count)
+    }
+    // A talking book's phrases are played from their narration: its clips, one reader for the utterance.
+    let clips = book.isNarrated ? ClipReader(sampleRate: espeak.sampleRate) : nil
+    let gain = Double(min(max(options.volume, 0), 200)) / 100
     var bookStart = min(max(request.offset, 0), book.endOffset)
     while bookStart < book.endOffset {
+      if let clips, let (clip, sentence) = narratedSentence(at: bookStart, in: book),
+        !brokenNarration.withLock({ $0.contains(clip.file) })
+      {
+        let from = max(bookStart, sentence.start)
+        let fraction = sentence.length > 0 ? Double(from - sentence.start) / Double(sentence.length) : 0
+        // The phrase is shown whole as its narration begins.
+        heard.append(WordSpans.Word(frame: written + held.count, span: TextSpan(start: from, end: sentence.end)))
+        do {
+          let played = try clips.play(
+            clip, from: clip.time(at: fraction), speed: Double(request.wpm) / Double(SpeechRate.normal),
+            block: piece * 10
+          ) { samples in
+            guard !isAborted(token) else { return false }
+            var block = gain == 1 ? samples : samples.map { Int16(clamping: Int((Double($0) * gain).rounded())) }
+            fadeIn(&block)
+            held += block
+            return try writeHeld(upTo: Int.max)
+          }
+          if !played || isAborted(token) { return .aborted }
+          bookStart = max(sentence.end, bookStart + 1)
+          continue
+        } catch let error as NarrationAudioError {
+          // A missing or damaged narration file: its phrases are read by the voice instead.
+          brokenNarration.withLock { _ = $0.insert(clip.file) }
+          WritableFile.standardError.print("foliotell: \(error.description); reading its text instead\n")
+          heard.removeAll { $0.span.start == from && $0.frame >= written }
+        }
+      }
       let bookEnd = chunkEnd(from: bookStart, in: book)
       let chunkVoice = voice(at: bookStart)
       let normalizer = Normalizer(lexicon: options.lexicon, language: espeak.language(ofVoice: chunkVoice))
@@ -315,13 +357,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
         }
         guard !self.isAborted(token) else { return false }
         var block = Array(samples)
-        if fadeLeft > 0 {
-          for index in 0..<min(fadeLeft, block.count) {
-            let gain = Double(fadeLength - fadeLeft + index) / Double(fadeLength)
-            block[index] = Int16(Double(block[index]) * gain)
-          }
-          fadeLeft = max(0, fadeLeft - block.count)
-        }
+        fadeIn(&block)
         held += block
         do {
           return try writeHeld(upTo: spans.openFrame ?? Int.max)
@@ -376,7 +412,10 @@ public final class EspeakSpeechEngine: SpeechEngine {
     guard !book.isEmpty else { return book.endOffset }
     var index = book.sentenceIndex(at: start)
     var end = book.sentences[index].end
-    while end - start < options.chunkLength, index + 1 < book.count {
+    // In a talking book a phrase read by the voice (its narration is broken) is a chunk of its own, and a
+    // chunk stops where narration takes over.
+    if book.clip(ofSentence: index) != nil, start < end { return end }
+    while end - start < options.chunkLength, index + 1 < book.count, book.clip(ofSentence: index + 1) == nil {
       index += 1
       end = book.sentences[index].end
     }
@@ -384,6 +423,15 @@ public final class EspeakSpeechEngine: SpeechEngine {
     // A passage in another language is a chunk of its own: it is read with its own voice.
     if let passage = book.passages.nextStart(after: start), passage < end { end = passage }
     return min(max(end, start + 1), book.endOffset)
+  }
+
+  /// The narrated sentence a place is in, or the next one where the place is in the gap after a sentence.
+  private func narratedSentence(at offset: Int, in book: SentenceMap) -> (NarrationClip, TextSpan)? {
+    guard !book.isEmpty else { return nil }
+    var index = book.sentenceIndex(at: offset)
+    if offset >= book.sentences[index].end, index + 1 < book.count { index += 1 }
+    guard let clip = book.clip(ofSentence: index), offset < book.sentences[index].end else { return nil }
+    return (clip, book.sentences[index])
   }
 
   /// An installed voice of `language` ("de"): the one named like it, else the first that speaks it.
