@@ -97,7 +97,8 @@ let package = Package(
         "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellBooks", "CALSA", "CPacedPCM",
         "FolioTellTestSupport",
       ]),
-    .testTarget(name: "FolioTellBooksTests", dependencies: ["FolioTellCore", "FolioTellBooks", "CZlib"]),
+    .testTarget(
+      name: "FolioTellBooksTests", dependencies: ["FolioTellCore", "FolioTellBooks", "CZlib", "FolioTellTestSupport"]),
     .testTarget(name: "FolioTellControlsTests", dependencies: ["FolioTellCore", "FolioTellControls"]),
     .testTarget(
       name: "FolioTellInputTests", dependencies: ["FolioTellJSON", "FolioTellControls", "FolioTellInput", "CGPIOD"]),
@@ -114,7 +115,10 @@ let package = Package(
     .testTarget(name: "FolioTellImageTests", dependencies: ["FolioTellAppliance", "FolioTellJSON"]),
     .testTarget(
       name: "FolioTellApplianceTests",
-      dependencies: ["FolioTellAppliance", "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellJSON"],
+      dependencies: [
+        "FolioTellAppliance", "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellJSON",
+        "FolioTellTestSupport",
+      ],
       exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]

@@ -129,18 +129,4 @@ import Testing
     }
     #expect(try BookParser.read(path: disc + "/walk").document.title == "A Walk by the Sea")
   }
-
-  @Test func anAudiobookFolderIsNamedNotLeftOutInSilence() throws {
-    let library = Self.folder(["book.txt": "A book with text."])
-    try FileManager.default.createDirectory(atPath: library + "/Sea Stories", withIntermediateDirectories: true)
-    for name in ["01.mp3", "02.mp3", "10.mp3"] {
-      FileManager.default.createFile(atPath: library + "/Sea Stories/" + name, contents: Data([0xFF, 0xFB]))
-    }
-    let found = Library(folders: [library], mediaRoot: nil).scan()
-    #expect(found.books.map(\.title) == ["book"])
-    #expect(
-      found.problems == [
-        library + "/Sea Stories: an audiobook of 3 audio files; the box cannot play narration yet (it reads EPUB, DAISY with text, HTML, Markdown and plain text)"
-      ])
-  }
 }
