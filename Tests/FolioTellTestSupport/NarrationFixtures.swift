@@ -101,3 +101,25 @@ public enum NarrationFixtures {
     return starts
   }
 }
+
+extension NarrationFixtures {
+  /// A tone as a WAV file (PCM: exact to the sample), 22050 Hz mono.
+  public static func toneWAV(seconds: Double, hertz: Int = 440, to path: String) throws {
+    try run(
+      "/usr/bin/ffmpeg",
+      ["-nostdin", "-y", "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=\(hertz):duration=\(seconds)",
+        "-ac", "1", "-ar", "22050", "-c:a", "pcm_s16le", path])
+  }
+
+  /// How many times a signal crosses zero per second: twice its pitch, for a tone.
+  public static func crossingsPerSecond(_ samples: ArraySlice<Int16>, rate: Int = 22050) -> Double {
+    guard samples.count > 1 else { return 0 }
+    var crossings = 0
+    var previous = samples.first!
+    for sample in samples.dropFirst() {
+      if (previous < 0) != (sample < 0) { crossings += 1 }
+      previous = sample
+    }
+    return Double(crossings) * Double(rate) / Double(samples.count)
+  }
+}
