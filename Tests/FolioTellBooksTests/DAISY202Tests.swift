@@ -86,12 +86,12 @@ import Testing
     }
   }
 
-  @Test func aBookWithNarrationOnlyIsNamedAndABrokenOneSaysWhy() throws {
+  @Test func aNarratedBookWhoseAudioIsMissingAndABrokenOneSayWhy() throws {
     let narrated = Self.folder([
       "NCC.HTML": Self.ncc,
       "s1.smil": #"<smil><body><seq><par id="t1"><audio src="a.mp3" clip-begin="npt=0.000s" clip-end="npt=1.5s"/></par></seq></body></smil>"#,
     ])
-    #expect(throws: BookError.unsupported(path: narrated, kind: "a DAISY book with narration only")) {
+    #expect(throws: BookError.damaged(path: narrated, reason: "'s1.smil' plays 'a.mp3', which is not in the book")) {
       try BookParser.read(path: narrated)
     }
     let broken = Self.folder(["ncc.html": "<html><body><h1><a href=\"s1.smil#t1\">One</a>"])

@@ -6,6 +6,8 @@ import Glibc
 struct BookFiles {
   /// The book as the listener named it (the folder, the zip or its NCC), for messages.
   let path: String
+  /// The folder the files are in; nil for a zip, whose files have no path of their own.
+  let folder: String?
   private let names: [String: String]
   private let read: (String) throws(BookError) -> [UInt8]
 
@@ -15,7 +17,7 @@ struct BookFiles {
     for relative in FileTree.walk(folder, depth: 4) where !FileTree.isFolder(folder + "/" + relative) {
       names[relative.lowercased()] = relative
     }
-    return BookFiles(path: folder, names: names) { (name: String) throws(BookError) -> [UInt8] in
+    return BookFiles(path: folder, folder: folder, names: names) { (name: String) throws(BookError) -> [UInt8] in
       try BookParser.contents(of: folder + "/" + name)
     }
   }
@@ -30,7 +32,7 @@ struct BookFiles {
     }
     var names: [String: String] = [:]
     for name in archive.entries.keys where !name.hasSuffix("/") { names[name.lowercased()] = name }
-    return BookFiles(path: path, names: names) { (name: String) throws(BookError) -> [UInt8] in
+    return BookFiles(path: path, folder: nil, names: names) { (name: String) throws(BookError) -> [UInt8] in
       do throws(ZipArchive.Failure) {
         return try archive.data(name)
       } catch {
@@ -41,6 +43,13 @@ struct BookFiles {
 
   /// The file `name` (relative to the book's root, any case), or nil when the book has none.
   func actualName(_ name: String) -> String? { names[name.lowercased()] }
+
+  /// Where a file of a book in a folder is (narration is played from its file); nil in a zip, or when the
+  /// book has no such file.
+  func localPath(_ name: String) -> String? {
+    guard let folder, let actual = actualName(name) else { return nil }
+    return folder + "/" + actual
+  }
 
   /// Every file's name, as the book has it.
   var allNames: [String] { Array(names.values).sorted() }

@@ -6,7 +6,8 @@ import FoundationEssentials
 /// XHTML content. https://daisy.org/z3986/specifications/daisy_202.html
 ///
 /// The text is read, in the SMIL files' order: each heading is a chapter where its text starts, each page
-/// a page. A book whose SMIL files point at no text (narration only) cannot be read yet.
+/// a page. A book with narration plays its clips phrase by phrase instead (`DAISYNarration`), showing the
+/// text where it has any.
 enum DAISY202Book {
   /// A heading or page of the NCC, where its link leads in the content.
   struct Target {
@@ -39,14 +40,18 @@ enum DAISY202Book {
     var chapters: [String: [String: String]] = [:]
     var levels: [String: [String: Int]] = [:]
     var pages: [String: [String: String]] = [:]
+    var marks: [DAISYNarration.Target: [DAISYNarration.Mark]] = [:]
     var headings = 0
     for item in Navigation.items(of: ncc) {
       let link = BookFiles.resolve(item.href, from: nccName)
-      guard let tree = smilFile(link.name), let text = Self.text(in: tree, at: link.fragment) else { continue }
+      guard let tree = smilFile(link.name) else { continue }
+      marks[DAISYNarration.Target(file: link.name, id: link.fragment), default: []].append(
+        item.kind == .heading ? .heading(item.label, level: item.level) : .page(item.label))
+      if item.kind == .heading { headings += 1 }
+      guard let text = Self.text(in: tree, at: link.fragment) else { continue }
       let target = BookFiles.resolve(text, from: link.name)
       switch item.kind {
       case .heading:
-        headings += 1
         if chapters[target.name, default: [:]][target.fragment] == nil {
           chapters[target.name, default: [:]][target.fragment] = item.label
           levels[target.name, default: [:]][target.fragment] = item.level
@@ -56,19 +61,21 @@ enum DAISY202Book {
       }
     }
     // The content files in reading order: as the SMIL files (in the NCC's order) show them.
-    var contents: [String] = []
-    var audio = 0
-    for name in smilOrder {
-      guard let tree = smil[name] else { continue }
-      audio += tree.all("audio").count
-      for text in tree.all("text") {
-        guard let source = text.attribute("src") else { continue }
-        let file = BookFiles.resolve(source, from: name).name
-        if !contents.contains(file) { contents.append(file) }
-      }
+    let ordered = smilOrder.compactMap { name in smil[name].map { (name: name, tree: $0) } }
+    let (contents, audio) = DAISYNarration.contents(of: ordered)
+    // A book with narration plays it, phrase by phrase, showing its text where it has any.
+    if audio > 0 {
+      var (narrated, problems) = try DAISYNarration.book(
+        files, smil: ordered, marks: marks, title: metadata.title, readNotes: readNotes)
+      guard !narrated.isEmpty else { throw .empty(path: files.path) }
+      problems += brokenSMIL.map { "skipped '\($0)': it is missing or not well-formed" }
+      if headings == 0 { problems.append("its NCC lists no headings") }
+      var document = narrated.document(
+        format: .daisy202, title: metadata.title, author: metadata.author, language: override ?? metadata.language)
+      document.problems += problems
+      return document
     }
     guard !contents.isEmpty else {
-      if audio > 0 { throw .unsupported(path: files.path, kind: "a DAISY book with narration only") }
       if !brokenSMIL.isEmpty {
         throw .damaged(
           path: files.path,

@@ -6,7 +6,7 @@ import FoundationEssentials
 /// https://daisy.org/z3986/2005/Z3986-2005.html
 ///
 /// The text is read in the spine's order of SMIL files; each `navPoint` is a chapter where its text starts
-/// and each `pageTarget` a page. A book whose SMIL files point at no text (narration only) cannot be read yet.
+/// and each `pageTarget` a page. A book with narration plays its clips phrase by phrase (`DAISYNarration`).
 enum DAISY3Book {
   static func read(_ files: BookFiles, package packageName: String, language override: String?, readNotes: Bool)
     throws(BookError) -> BookDocument
@@ -62,7 +62,18 @@ enum DAISY3Book {
       guard let tree = smil[place.name], let text = DAISY202Book.text(in: tree, at: place.fragment) else { return nil }
       return BookFiles.resolve(text, from: place.name)
     }
+    var marks: [DAISYNarration.Target: [DAISYNarration.Mark]] = [:]
+    func mark(_ link: String, _ mark: DAISYNarration.Mark) {
+      guard let ncxName else { return }
+      let place = BookFiles.resolve(link, from: ncxName)
+      marks[DAISYNarration.Target(file: place.name, id: place.fragment), default: []].append(mark)
+    }
     func visit(_ point: XMLNode, level: Int) {
+      if let link = point.children.first(where: { $0.name == "content" })?.attribute("src"),
+        let label = point.children.first(where: { $0.name == "navLabel" })?.first("text")?.allText, !label.isEmpty
+      {
+        mark(link, .heading(label, level: min(level, 6)))
+      }
       if let link = point.children.first(where: { $0.name == "content" })?.attribute("src"),
         let label = point.children.first(where: { $0.name == "navLabel" })?.first("text")?.allText, !label.isEmpty,
         let place = target(of: link), chapters[place.name, default: [:]][place.fragment] == nil
@@ -76,25 +87,31 @@ enum DAISY3Book {
       for point in navMap.children where point.name == "navPoint" { visit(point, level: 1) }
     }
     for page in ncx?.first("pageList")?.all("pageTarget") ?? [] {
-      guard let link = page.first("content")?.attribute("src"), let place = target(of: link) else { continue }
+      guard let link = page.first("content")?.attribute("src") else { continue }
       let label = page.first("navLabel")?.first("text")?.allText ?? page.attribute("value") ?? ""
+      if !label.isEmpty { mark(link, .page(label)) }
+      guard let place = target(of: link) else { continue }
       if !label.isEmpty { pages[place.name, default: [:]][place.fragment] = label }
     }
 
     // The DTBook files in reading order, as the SMIL files show them.
-    var contents: [String] = []
-    var audio = 0
-    for name in smilFiles {
-      guard let tree = smil[name] else { continue }
-      audio += tree.all("audio").count
-      for text in tree.all("text") {
-        guard let source = text.attribute("src") else { continue }
-        let file = BookFiles.resolve(source, from: name).name
-        if !contents.contains(file) { contents.append(file) }
-      }
+    let ordered = smilFiles.compactMap { name in smil[name].map { (name: name, tree: $0) } }
+    let (contents, audio) = DAISYNarration.contents(of: ordered)
+    let metadata = Metadata(package)
+    // A book with narration plays it, phrase by phrase, showing its text where it has any.
+    if audio > 0 {
+      var (narrated, problems) = try DAISYNarration.book(
+        files, smil: ordered, marks: marks, title: metadata.title, readNotes: readNotes)
+      guard !narrated.isEmpty else { throw .empty(path: files.path) }
+      problems += broken.map { "skipped '\($0)': it is missing or not well-formed" }
+      if ncx == nil { problems.append("it has no NCX: no chapters or pages") }
+      if let disagreement { problems.append(disagreement) }
+      var document = narrated.document(
+        format: .daisy3, title: metadata.title, author: metadata.author, language: override ?? metadata.language)
+      document.problems += problems
+      return document
     }
     guard !contents.isEmpty else {
-      if audio > 0 { throw .unsupported(path: files.path, kind: "a DAISY book with narration only") }
       if !broken.isEmpty {
         throw .damaged(
           path: files.path,
@@ -102,7 +119,6 @@ enum DAISY3Book {
       }
       throw .empty(path: files.path)
     }
-    let metadata = Metadata(package)
     let language = override ?? metadata.language
     var builder = DocumentBuilder()
     var problems = broken.map { "skipped '\($0)': it is missing or not well-formed" }
