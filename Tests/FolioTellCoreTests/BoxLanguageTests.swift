@@ -24,17 +24,6 @@ import Testing
     return state
   }
 
-  func run(_ state: BoxState, _ events: [BoxEvent], at time: Double = 10) -> (BoxState, [BoxEffect]) {
-    var state = state
-    var all: [BoxEffect] = []
-    for event in events {
-      let (next, effects) = Box.reduce(state, event, at: time)
-      state = next
-      all += effects
-    }
-    return (state, all)
-  }
-
   func announcements(_ effects: [BoxEffect]) -> [(text: String, languages: [LanguagePassage])] {
     effects.compactMap { if case .announce(let text, _, _, let languages) = $0 { return (text, languages) } else { return nil } }
   }

@@ -29,20 +29,6 @@ import Testing
     return state
   }
 
-  func run(_ state: BoxState, _ events: [BoxEvent], at time: Double = 10) -> (BoxState, [BoxEffect]) {
-    var state = state
-    var all: [BoxEffect] = []
-    for event in events {
-      let (next, effects) = Box.reduce(state, event, at: time)
-      state = next
-      all += effects
-    }
-    return (state, all)
-  }
-
-  func said(_ effects: [BoxEffect]) -> [String] {
-    effects.compactMap { if case .announce(let text, _, _, _) = $0 { return text } else { return nil } }
-  }
 
   @Test func aLongPushOfTheKnobGoesThroughWhatTheBookOffersAndSaysIt() {
     #expect(KnobUnit.offered(by: book().book) == [.sentence, .paragraph, .level1, .level2, .page])

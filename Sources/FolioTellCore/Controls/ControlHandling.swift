@@ -83,7 +83,7 @@ enum ControlHandling {
   /// A long push of the knob: the next of what the book offers to move by, said over the book (which goes
   /// on).
   static func chooseUnit(_ controls: ControlsState, _ context: FeatureContext) -> FeatureStep<ControlsState> {
-    let offered = KnobUnit.offered(by: context.book)
+    let offered = KnobUnit.offered(by: context.book, narrated: context.playback.book.isNarrated)
     var next = controls
     let current = offered.firstIndex(of: controls.knob) ?? -1
     next.knob = offered[(current + 1) % offered.count]
@@ -97,6 +97,8 @@ enum ControlHandling {
     case .paragraph: return words(.moveByParagraph)
     case .chapter: return words(.moveByChapter)
     case .page: return words(.moveByPage)
+    case .tenSeconds: return words(.moveByTenSeconds)
+    case .minute: return words(.moveByMinute)
     case .level1, .level2, .level3, .level4, .level5, .level6: return words(.moveByLevel, .number(unit.level ?? 1))
     }
   }

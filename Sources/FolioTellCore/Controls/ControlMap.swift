@@ -54,6 +54,8 @@ public enum ControlMap {
       case .paragraph: return words(.knobByParagraph, how)
       case .chapter: return words(.knobByChapter, how)
       case .page: return words(.knobByPage, how)
+      case .tenSeconds: return words(.knobByTenSeconds, how)
+      case .minute: return words(.knobByMinute, how)
       case .level1, .level2, .level3, .level4, .level5, .level6: return words(.knobByLevel, how, .number(unit.level ?? 1))
       }
     case .menu: return words(.knobInMenu, how)

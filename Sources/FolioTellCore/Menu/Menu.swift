@@ -81,7 +81,11 @@ public enum Menu {
     var step = enter(page, from: menu, context)
     guard case .announce(let text, let wpm, let voice, let languages)? = step.effects.first else { return step }
     let shift = words.unicodeScalars.count
-    let moved = languages.map { LanguagePassage(start: $0.start == 0 ? 0 : $0.start + shift, language: $0.language) }
+    // The words said first are the box's own: in its language, and the page's passages after them.
+    let moved =
+      languages.isEmpty
+      ? [] : [LanguagePassage(start: 0, language: context.box.words.language)]
+        + languages.map { LanguagePassage(start: $0.start + shift, language: $0.language) }
     step.effects[0] = .announce(text: words + text, wpm: wpm, voice: voice, languages: moved)
     return step
   }

@@ -189,9 +189,22 @@ enum Navigation {
     -> FeatureStep<NavigationState>
   {
     let book = context.book
+    // Narrated time moves from where the listener is, not to a grid of times.
+    if let seconds = unit.seconds {
+      guard let times = NarrationTimes(context.playback.book) else { return FeatureStep(state, [.earcon(.error)]) }
+      let from = context.playback.offset
+      let target = times.offset(at: times.time(at: from) + seconds * Double(steps))
+      guard target != from else { return FeatureStep(state, [.earcon(.error)]) }
+      let crossed = chapterIndex(at: target, in: book.chapters) != chapterIndex(at: from, in: book.chapters)
+      return FeatureStep(
+        noteJump(state, context),
+        send: [.readingTakenOver, .playback(.moveTo(offset: target)), .playback(.primaryTapped)]
+          + (crossed ? [.perform(.earcon(.chapterCrossed))] : []))
+    }
     let sentenceStarts = context.playback.book.sentences.map(\.start)
     let starts: [Int]
     switch unit {
+    case .tenSeconds, .minute: starts = sentenceStarts
     case .sentence: starts = sentenceStarts
     case .paragraph: starts = book.paragraphs.isEmpty ? sentenceStarts : book.paragraphs
     case .chapter: starts = book.chapters.map(\.start)

@@ -24,6 +24,21 @@ enum WhereAmI {
       return sentences(parts)
     }
     let wpm = max(state.playback.wpm, 1)
+    // A narrated book: its times as narrated, at the listener's speed.
+    if let times = NarrationTimes(book) {
+      let speed = Double(wpm) / Double(SpeechRate.normal)
+      let now = times.time(at: offset)
+      if let chapterIndex {
+        let chapters = state.book.chapters
+        let start = times.time(at: chapters[chapterIndex].start)
+        let end = chapterIndex + 1 < chapters.count ? times.time(at: chapters[chapterIndex + 1].start) : times.total
+        parts.append(words(.intoChapter, .words(words.duration(minutes: Int(((now - start) / 60).rounded(.down))))))
+        parts.append(words(.leftInChapter, .words(words.duration(minutes: Int(((end - now) / speed / 60).rounded())))))
+      }
+      parts.append(words(.leftInBook, .words(words.duration(minutes: Int(((times.total - now) / speed / 60).rounded())))))
+      if let timer = state.sleepTimer { parts.append(words(.sleepTimerIs, .words(timer.spokenLeft(words)))) }
+      return sentences(parts)
+    }
     if let chapterIndex {
       let end = chapterIndex + 1 < state.book.chapters.count ? state.book.chapters[chapterIndex + 1].start : book.endOffset
       let left = duration(words: book.scalars.wordCount(offset..<max(offset, end)), wpm: wpm, words)

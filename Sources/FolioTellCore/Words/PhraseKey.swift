@@ -32,6 +32,7 @@ public enum PhraseKey: String, CaseIterable, Sendable {
   // The key describer.
   case keyDescriberOn, keyDescriberOff, doesNothingHere, controlSaid, controlHeldSaid
   case knob, knobPush, knobPushedIn, knobBySentence, knobByParagraph, knobByChapter, knobByPage, knobByLevel
+  case knobByTenSeconds, knobByMinute, moveByTenSeconds, moveByMinute, intoChapter
   case knobInMenu, describeChooseUnit
   case moveBySentence, moveByParagraph, moveByChapter, moveByPage, moveByLevel
   case describePlayPause, describeWhereAmI, describeStop, describeStartOver, describeNextSentence
