@@ -389,6 +389,8 @@ public final class Appliance: Sendable {
       return OpenedBook(
         id: id, document: document.sentenceMap, title: title, path: nil, language: document.language,
         chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start, level: $0.level) })
+    case .part(let id, let title, let book, let partLanguage):
+      return OpenedBook(id: id, document: book, title: title, path: nil, language: language ?? partLanguage, chapters: [])
     case .file(let path):
       do {
         let (id, document) = try BookParser.read(path: path, language: language, readNotes: readNotes)

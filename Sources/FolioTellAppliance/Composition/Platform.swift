@@ -25,6 +25,8 @@ public struct Session: Sendable {
     case file(String)
     /// A text of the program's own (the sample book), with its title.
     case text(id: String, title: String, utf8: [UInt8])
+    /// A part of a book already read (some sentences of a talking book, with their narration).
+    case part(id: String, title: String, book: SentenceMap, language: String?)
   }
 
   /// The book to open; nil: the one the store remembers.

@@ -113,3 +113,22 @@ extension SentenceMap: Codable {
     if !clips.isEmpty { try container.encode(clips, forKey: .clips) }
   }
 }
+
+extension SentenceMap {
+  /// The sentences `range` as a book of their own, from offset 0: their text, narration and passages.
+  public func part(_ range: Range<Int>) -> SentenceMap {
+    guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= count else { return .empty }
+    let base = sentences[range.lowerBound].start
+    let end = sentences[range.upperBound - 1].end
+    let spans = sentences[range].map { TextSpan(start: $0.start - base, end: $0.end - base) }
+    var part = (try? SentenceMap(sentences: spans, text: hasText ? scalars.text(base..<end) : nil)) ?? .empty
+    if !clips.isEmpty { part.clips = Array(clips[range]) }
+    part.passages = passages.compactMap { passage in
+      passage.start < end
+        ? LanguagePassage(start: max(passage.start - base, 0), language: passage.language, declared: passage.declared) : nil
+    }.reduce(into: []) { kept, passage in
+      if kept.last?.start == passage.start { kept[kept.count - 1] = passage } else { kept.append(passage) }
+    }
+    return part
+  }
+}

@@ -19,9 +19,14 @@ enum BenchCommand {
     if arguments.first == "idle" { return IdleBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "memory" { return MemoryBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "book-once", arguments.count == 2 { return BookBench.once(arguments[1]) }
+    if arguments.first == "narration-first-sound" { return NarrationBench.firstSoundOnce(Array(arguments.dropFirst())) }
+    if arguments.first == "narration" {
+      NarrationBench.books()
+      return NarrationBench.speech()
+    }
     guard arguments.first == "speech" else {
       fail(
-        "bench knows: speech [--text FILE] [--rounds N] [--wav-only], store [--minutes N] [--wpm N], books, controls [--seconds N] [--presses N], display, latency [--presses N] [--audio DEVICE], idle [--seconds N], memory [--seconds N] [--book FILE]"
+        "bench knows: speech [--text FILE] [--rounds N] [--wav-only], store [--minutes N] [--wpm N], books, narration, controls [--seconds N] [--presses N], display, latency [--presses N] [--audio DEVICE], idle [--seconds N], memory [--seconds N] [--book FILE]"
       )
     }
     var rest = arguments.dropFirst()
@@ -53,6 +58,7 @@ enum BenchCommand {
     synthesisRatio(book: book, text: longText)
     wavFileRatio(text: longText)
     memory(book: book)
+    NarrationBench.speech()
   }
 
   static func espeakVersion() -> String {

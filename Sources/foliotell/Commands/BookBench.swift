@@ -77,6 +77,7 @@ enum BookBench {
     print(
       "ebook-speaker (Debian's reading-aloud program) was not measured: it is an interactive terminal program that starts speaking as soon as it has opened a book and reports no load time, so its opening cannot be timed apart from its speech without changing it."
     )
+    NarrationBench.books()
   }
 
   /// In the child: open one book, print seconds, resident KiB before, peak resident KiB after, text bytes.

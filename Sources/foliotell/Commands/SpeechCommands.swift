@@ -213,6 +213,13 @@ enum SpeechCommands {
     let to = min(last ?? whole.count, whole.count)
     guard !whole.isEmpty else { fail("'\(path)' has no text to read", status: 1) }
     guard from < whole.count else { fail("--from \(from + 1): the book has only \(sentences(whole.count))") }
+    // A talking book's part keeps its narration: its phrases, as the book has them.
+    if whole.isNarrated {
+      let id = BookIdentity.id(forContent: Array("\(path):\(from)-\(to)".utf8))
+      return speak(
+        .part(id: id, title: document.title ?? path, book: whole.part(from..<to), language: document.language),
+        options: options, voiceGiven: true, echo: true, numbering: ConsoleView.Numbering(first: from, total: whole.count))
+    }
     let scalars = whole.scalars[whole.sentences[from].start..<whole.sentences[to - 1].end]
     let part = String(String.UnicodeScalarView(scalars))
     // The part is read as a book of its own; its sentences keep the book's numbers when they are found
