@@ -31,12 +31,8 @@ let package = Package(
         "CALSA", "CPacedPCM",
       ]),
     // Narrated audio: FFmpeg decodes every format talking books use, Sonic changes its speed, not its pitch.
-    .target(
-      name: "CNarration",
-      linkerSettings: [
-        .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swresample"), .linkedLibrary("avutil"),
-        .linkedLibrary("sonic"),
-      ]),
+    // FFmpeg is opened (dlopen) when narration first plays, so that text books do not carry its libraries.
+    .target(name: "CNarration", linkerSettings: [.linkedLibrary("sonic"), .linkedLibrary("dl")]),
     .target(name: "FolioTellNarration", dependencies: ["CNarration"]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // The append-only log of places, settings and bookmarks on the data partition.

@@ -87,3 +87,16 @@ import Testing
     #expect(said(faster).joined().contains("less than a minute left in the book"), "\(said(faster))")
   }
 }
+
+@Suite struct TimeUnitsInTextBooksTests {
+  @Test func aTimeUnitOnABookOfTextMovesBySentence() {
+    let text = "One sentence. Another one. A third."
+    let map = try! SentenceMap(
+      sentences: [TextSpan(start: 0, end: 13), TextSpan(start: 14, end: 26), TextSpan(start: 27, end: 35)], text: text)
+    var (state, _) = Box.reduce(BoxState(), .bookOpened(bookID: "t", book: map, saved: nil), at: 0)
+    state.controls.knob = .minute
+    let (next, _) = run(state, [.encoder(steps: 1)])
+    #expect(next.playback.offset == 14)
+    #expect(KnobUnit.offered(by: state.book, narrated: false) == [.sentence, .paragraph])
+  }
+}

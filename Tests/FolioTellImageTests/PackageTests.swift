@@ -101,6 +101,15 @@ import Testing
         "Depends lacks \(owner) for \(library): \(depends)")
     }
     #expect(depends.contains("fonts-dejavu-core") && depends.contains("libgpiod3"), "\(depends)")
+    // FFmpeg's libraries, opened when narration first plays, are depended on as if linked.
+    let opened = try Shell.run(
+      "strings -a '\(folder)/usr/bin/foliotell' | grep -E '^lib(avutil|avcodec|avformat|swresample)\\.so\\.[0-9]+$' | sort -u"
+    ).output.split(separator: "\n").map(String.init)
+    #expect(opened.count == 4, "\(opened)")
+    for soname in opened {
+      let package = soname.replacingOccurrences(of: ".so.", with: "")
+      #expect(depends.contains(package), "Depends lacks \(package) for \(soname): \(depends)")
+    }
   }
 
   /// amd64 here; the arm64 package is installed into an arm64 Debian 13 root made by mmdebstrap through

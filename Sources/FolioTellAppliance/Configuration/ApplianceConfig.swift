@@ -117,7 +117,7 @@ public struct ApplianceConfig: Equatable, Sendable {
       guard let value = try fields.string(root, key, at: "") else { continue }
       guard let chosen = KnobUnit(rawValue: value) else {
         throw ConfigError(
-          file: at(key), reason: "\(key) is \"\(value)\"; use sentence, paragraph, chapter, page or level1 to level6")
+          file: at(key), reason: "\(key) is \"\(value)\"; use sentence, paragraph, chapter, page, level1 to level6, tenSeconds or minute")
       }
       self[keyPath: unit] = chosen
     }

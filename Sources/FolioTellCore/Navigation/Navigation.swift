@@ -189,9 +189,8 @@ enum Navigation {
     -> FeatureStep<NavigationState>
   {
     let book = context.book
-    // Narrated time moves from where the listener is, not to a grid of times.
-    if let seconds = unit.seconds {
-      guard let times = NarrationTimes(context.playback.book) else { return FeatureStep(state, [.earcon(.error)]) }
+    // Narrated time moves from where the listener is, not to a grid of times (a book of text: by sentence).
+    if let seconds = unit.seconds, let times = NarrationTimes(context.playback.book) {
       let from = context.playback.offset
       let target = times.offset(at: times.time(at: from) + seconds * Double(steps))
       guard target != from else { return FeatureStep(state, [.earcon(.error)]) }
