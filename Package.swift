@@ -81,7 +81,7 @@ let package = Package(
     .testTarget(name: "FolioTellSystemTests", dependencies: ["FolioTellSystem"]),
     // Test doubles shared by the test targets; never linked into the program.
     .target(
-      name: "FolioTellTestSupport", dependencies: ["FolioTellCore", "FolioTellRuntime"],
+      name: "FolioTellTestSupport", dependencies: ["FolioTellCore", "FolioTellRuntime", "CZlib"],
       path: "Tests/FolioTellTestSupport"),
     .testTarget(
       name: "FolioTellRuntimeTests",

@@ -18,8 +18,9 @@ let usage = """
         directory, books, fonts) and say what is wrong and how to fix it; exit 0 only when all is well.
     sim [BOOK.txt] [--engine espeak|simulated] [--audio OUTPUT] [--clock real|virtual] [--script FILE] [--trace FILE]
         [--data-dir DIR] [--board NAME] [--config FILE] [--display SPEC] [--library FOLDER]... [--verbose]
-        [--box-language en|de|fr|es|ru] [speech options as for say]
-        Run the box on this machine: read a plain-text book (or the built-in sample) with espeak-ng into the
+        [--box-language en|de|fr|es|ru] [--voice-only] [speech options as for say]
+        Run the box on this machine: read a book (or the built-in sample) with espeak-ng, or play its
+        narration (--voice-only: its text with the voice), into the
         paced virtual sound card (or --audio default to hear it), printing each word as it is heard.
         --clock virtual runs on a virtual clock as fast as synthesis allows, deterministically, with the presses
         of --script FILE (lines: SECONDS CONTROL [short|long|repeat|release], SECONDS ENCODER +N); --audio
@@ -33,18 +34,21 @@ let usage = """
     say TEXT... [--voice NAME] [--wpm N] [--volume N] [--pitch N] [--audio OUTPUT] [--lexicon FILE]
         Speak the text with espeak-ng. OUTPUT: an ALSA device (default, hw:1,0, plughw:1,0, alsa:NAME),
         wav:FILE, null, or virtual[:SPEED] (the paced virtual sound card). Default: default.
-    read BOOK.txt [--from N] [--to N] [--notes] [speech options as for say]
+    read BOOK [--from N] [--to N] [--notes] [--voice-only] [speech options as for say]
         Read a book (or sentences N to M of it), printing each word as it is heard; --notes reads
-        footnotes and endnotes where they sit in the text (by default they are left out).
+        footnotes and endnotes where they sit in the text (by default they are left out). A talking book
+        (DAISY with audio, an audiobook folder, an EPUB with media overlays) plays its narration;
+        --voice-only reads its text with the voice instead.
     voices
         List the installed espeak-ng voices.
     library [FOLDER...] [--json] [--watch]
         List the books in the folders (default /var/lib/foliotell/books) and on drives under /media, by
         title; --watch lists them again whenever books or drives come or go.
-    info BOOK [--json] [--sentences] [--language CODE] [--notes]
+    info BOOK [--json] [--sentences] [--language CODE] [--notes] [--voice-only]
         Show what the box understood of a book: format, title, author, language and voice, chapters,
         the print edition's pages, note references, counts of paragraphs and sentences; --sentences lists
-        every sentence with its start offset; --notes reads the book with its notes, as read --notes does.
+        every sentence with its start offset; --notes reads the book with its notes, as read --notes does;
+        --voice-only shows it as read by the voice (a talking book with text).
     bench speech [--text FILE] [--rounds N]
         Measure the speech path: first-frame latency, stop to silence, synthesis time against the
         espeak-ng command, and memory while a whole book is read.

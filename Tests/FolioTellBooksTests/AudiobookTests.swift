@@ -61,7 +61,7 @@ import Testing
     // A remainder shorter than half a phrase joins the phrase before it.
     #expect(clips[3].end > 11.5)
     let shown = book.sentences.map { String(book.text.unicodeScalars.dropFirst($0.start).prefix($0.length)) }
-    #expect(shown == ["01 Part one", "01 Part one, 0:10", "01 Part one, 0:20", "02 Part two"])
+    #expect(shown == ["01 Part one, 0:00", "01 Part one, 0:10", "01 Part one, 0:20", "02 Part two, 0:00"])
   }
 
   @Test func anM4BFileWithChapterMarksIsOneBookWithThoseChapters() throws {

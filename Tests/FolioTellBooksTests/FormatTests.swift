@@ -1,4 +1,5 @@
 import FolioTellCore
+import FolioTellTestSupport
 import Foundation
 import Testing
 

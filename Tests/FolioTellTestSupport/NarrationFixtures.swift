@@ -123,3 +123,32 @@ extension NarrationFixtures {
     return Double(crossings) * Double(rate) / Double(samples.count)
   }
 }
+
+extension NarrationFixtures {
+  /// An M4B of tones, a chapter each (`seconds` long at `hertz`), with chapter marks; quick to make at any
+  /// length. Returns where each chapter starts.
+  @discardableResult
+  public static func m4bOfTones(chapters: [(title: String, seconds: Double, hertz: Int)], to path: String) throws -> [Double] {
+    let work = folder()
+    var list = ""
+    var metadata = ";FFMETADATA1\ntitle=Tones\nalbum=Tones\nartist=A. Narrator\n"
+    var starts: [Double] = []
+    var time = 0.0
+    for (index, chapter) in chapters.enumerated() {
+      let wav = work + "/\(index).wav"
+      try toneWAV(seconds: chapter.seconds, hertz: chapter.hertz, to: wav)
+      starts.append(time)
+      metadata += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(Int(time * 1000))\nEND=\(Int((time + chapter.seconds) * 1000))\ntitle=\(chapter.title)\n"
+      list += "file '\(wav)'\n"
+      time += chapter.seconds
+    }
+    try list.write(toFile: work + "/list.txt", atomically: true, encoding: .utf8)
+    try metadata.write(toFile: work + "/metadata.txt", atomically: true, encoding: .utf8)
+    try run(
+      "/usr/bin/ffmpeg",
+      ["-nostdin", "-y", "-loglevel", "error", "-f", "concat", "-safe", "0", "-i", work + "/list.txt", "-i",
+        work + "/metadata.txt", "-map_metadata", "1", "-map_chapters", "1", "-c:a", "aac", "-b:a", "48k", "-f", "mp4", path])
+    try? FileManager.default.removeItem(atPath: work)
+    return starts
+  }
+}

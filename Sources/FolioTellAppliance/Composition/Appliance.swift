@@ -104,13 +104,15 @@ public final class Appliance: Sendable {
     var firstBook: OpenedBook?
     do {
       firstBook = try Self.read(
-        source ?? session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes)
+        source ?? session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes,
+        narration: session.narration && config.narration)
     } catch {
       // A named book must open; a remembered one that no longer reads is said, and the box waits for a choice.
       if session.book != nil { throw error }
       report("\(error); choose another book in the menu")
       firstBook = try? Self.read(
-        session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes)
+        session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes,
+        narration: session.narration && config.narration)
     }
     self.firstBook = firstBook
 
@@ -247,7 +249,7 @@ public final class Appliance: Sendable {
     let folders = session.libraryFolders ?? config.bookFolders
     library = LibraryService(
       folders: folders, language: language, synchronous: platform.isVirtual,
-      readNotes: session.readNotes || config.readNotes,
+      readNotes: session.readNotes || config.readNotes, narration: session.narration && config.narration,
       indexPath: directory.map { $0 + "/" + LibraryIndex.fileName }, report: report)
     let library = self.library
     let dataDirectory = directory
@@ -377,7 +379,8 @@ public final class Appliance: Sendable {
     }
   }
 
-  static func read(_ source: Session.Book?, language: String?, readNotes: Bool = false) throws(ApplianceError)
+  static func read(_ source: Session.Book?, language: String?, readNotes: Bool = false, narration: Bool = true)
+    throws(ApplianceError)
     -> OpenedBook?
   {
     switch source {
@@ -393,7 +396,8 @@ public final class Appliance: Sendable {
       return OpenedBook(id: id, document: book, title: title, path: nil, language: language ?? partLanguage, chapters: [])
     case .file(let path):
       do {
-        let (id, document) = try BookParser.read(path: path, language: language, readNotes: readNotes)
+        let (id, document) = try BookParser.read(
+          path: path, language: language, readNotes: readNotes, narration: narration)
         let url = URL(fileURLWithPath: path).standardizedFileURL
         return OpenedBook(
           id: id, document: document.sentenceMap,

@@ -17,6 +17,7 @@ final class LibraryService: Sendable {
   private let opening = PassingWorker(name: "foliotell.books")
   private let language: String?
   private let readNotes: Bool
+  private let narration: Bool
   private let synchronous: Bool
   private let watched = Mutex<(LibraryWatcher, EventLoop)?>(nil)
   /// The index in the data directory (nil without one), what was last written to it, and what was last
@@ -30,12 +31,13 @@ final class LibraryService: Sendable {
   /// order on the driver's thread). `readNotes` reads books' footnotes and endnotes where they sit. The
   /// voice a book is read with is the reducer's choice, from the language this reports with the book.
   init(
-    folders: [String], language: String?, synchronous: Bool, readNotes: Bool = false, indexPath: String? = nil,
+    folders: [String], language: String?, synchronous: Bool, readNotes: Bool = false, narration: Bool = true, indexPath: String? = nil,
     report: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     library = Library(folders: folders)
     self.language = language
     self.readNotes = readNotes
+    self.narration = narration
     self.synchronous = synchronous
     self.indexPath = indexPath
     self.report = report
@@ -145,7 +147,8 @@ final class LibraryService: Sendable {
       return
     }
     do {
-      let (id, document) = try BookParser.read(path: entry.path, language: language, readNotes: readNotes)
+      let (id, document) = try BookParser.read(
+        path: entry.path, language: language, readNotes: readNotes, narration: narration)
       runtime.open(
         bookID: id, book: document.sentenceMap, title: document.title ?? entry.title, path: entry.path,
         chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start, level: $0.level) },

@@ -72,6 +72,8 @@ public struct Session: Sendable {
   public var lexicon: String?
   /// Read books' footnotes and endnotes where they sit in the text (`--notes`); by default they are left out.
   public var readNotes = false
+  /// False: a book with narration (DAISY with text, EPUB media overlays) is read by the voice.
+  public var narration = true
   /// Say the book's end with words and a tone. A one-shot reading (`say`, `read`) ends with the text
   /// instead: nothing is said after it, so the same text always gives the same sound.
   public var announcesTheEnd = true

@@ -30,6 +30,9 @@ public struct ApplianceConfig: Equatable, Sendable {
   public var boxLanguage: String?
   /// Read footnotes and endnotes where they sit in the text (by default they are skipped).
   public var readNotes = false
+  /// A talking book that has text too (DAISY with audio, EPUB with media overlays) plays its narration;
+  /// false reads its text with the box's voice.
+  public var narration = true
   /// After a pause longer than this, PLAY goes on from the start of the interrupted sentence.
   public var longPauseMinutes = 10.0
   /// What a detent of the knob moves by, turned and turned while pushed in.
@@ -113,6 +116,7 @@ public struct ApplianceConfig: Equatable, Sendable {
       boxLanguage = LanguageForms.base(of: value)
     }
     if let value = try fields.bool(root, "readNotes", at: "") { readNotes = value }
+    if let value = try fields.bool(root, "narration", at: "") { narration = value }
     for (key, unit) in [("knob", \ApplianceConfig.knob), ("pushedKnob", \ApplianceConfig.pushedKnob)] {
       guard let value = try fields.string(root, key, at: "") else { continue }
       guard let chosen = KnobUnit(rawValue: value) else {

@@ -24,7 +24,7 @@ enum ConfigSchema {
   static let root: [String: Shape] = [
     "name": .value, "notes": .value, "board": .value, "dataDirectory": .value, "library": .list(.value),
     "audio": .value, "voice": .value, "wpm": .value, "volume": .value, "pitch": .value, "language": .value, "boxLanguage": .value,
-    "readNotes": .value, "longPauseMinutes": .value, "knob": .value, "pushedKnob": .value,
+    "readNotes": .value, "narration": .value, "longPauseMinutes": .value, "knob": .value, "pushedKnob": .value,
     "lexicon": .value, "audioIdleSeconds": .value,
     "amplifier": .object(["chip": .value, "line": .value, "activeLow": .value, "startupMs": .value]),
     "trace": .object(["enabled": .value, "files": .value, "fileKilobytes": .value]),

@@ -59,10 +59,14 @@ public enum BookParser {
 
   /// Reads a book. `language` overrides the book's own; `readNotes` reads footnotes and endnotes where they
   /// sit in the text (by default they are left out, and only where the text refers to them is kept).
-  public static func read(path: String, language: String? = nil, readNotes: Bool = false) throws(BookError) -> (
+  /// `narration` false reads a book that has narration (EPUB media overlays) with the voice instead.
+  public static func read(path: String, language: String? = nil, readNotes: Bool = false, narration: Bool = true)
+    throws(BookError) -> (
     id: String, document: BookDocument
   ) {
-    if let daisy = try DAISYBook.read(at: path, language: language, readNotes: readNotes) { return daisy }
+    if let daisy = try DAISYBook.read(at: path, language: language, readNotes: readNotes, narration: narration) {
+      return daisy
+    }
     if let audiobook = try Audiobook.read(at: path) { return audiobook }
     var bytes = try contents(of: path)
     let id = BookIdentity.id(forContent: bytes)
@@ -70,9 +74,10 @@ public enum BookParser {
     let document: BookDocument
     let isZip = bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
     switch kind {
-    case "epub": document = try EPUBBook.read(bytes, path: path, language: language, readNotes: readNotes)
+    case "epub":
+      document = try EPUBBook.read(bytes, path: path, language: language, readNotes: readNotes, narration: narration)
     case _ where isZip && String(decoding: bytes.prefix(60).dropFirst(30), as: UTF8.self).contains("mimetype"):
-      document = try EPUBBook.read(bytes, path: path, language: language, readNotes: readNotes)
+      document = try EPUBBook.read(bytes, path: path, language: language, readNotes: readNotes, narration: narration)
     case "html", "htm", "xhtml": document = HTMLBook.read(bytes, language: language, readNotes: readNotes)
     case "md", "markdown": document = MarkdownBook.read(bytes, language: language)
     case "pdf": throw .unsupported(path: path, kind: "a PDF")

@@ -319,16 +319,34 @@ public final class EspeakSpeechEngine: SpeechEngine {
         let from = max(bookStart, sentence.start)
         let fraction = sentence.length > 0 ? Double(from - sentence.start) / Double(sentence.length) : 0
         // The phrase is shown whole as its narration begins.
-        heard.append(WordSpans.Word(frame: written + held.count, span: TextSpan(start: from, end: sentence.end)))
+        let phraseFrame = written + held.count
+        heard.append(WordSpans.Word(frame: phraseFrame, span: TextSpan(start: from, end: sentence.end)))
+        let speed = Double(request.wpm) / Double(SpeechRate.normal)
+        let begin = clip.time(at: fraction)
+        // A long phrase (an audiobook's 10 seconds) is followed second by second, so the place kept is
+        // where the listener is in it, not its start.
+        var second = 1
+        var reached = from
+        func followPhrase(upTo frame: Int) {
+          guard clip.duration > 3, sentence.length > 1 else { return }
+          while begin + Double(second) < clip.end - 0.5 {
+            let markFrame = phraseFrame + Int(Double(second) * Double(espeak.sampleRate) / speed)
+            guard markFrame <= frame else { return }
+            let location = sentence.start + Int(Double(sentence.length) * (begin + Double(second) - clip.begin) / clip.duration)
+            if location > reached, location < sentence.end {
+              heard.append(WordSpans.Word(frame: markFrame, span: TextSpan(start: location, end: sentence.end)))
+              reached = location
+            }
+            second += 1
+          }
+        }
         do {
-          let played = try clips.play(
-            clip, from: clip.time(at: fraction), speed: Double(request.wpm) / Double(SpeechRate.normal),
-            block: piece * 10
-          ) { samples in
+          let played = try clips.play(clip, from: begin, speed: speed, block: piece * 10) { samples in
             guard !isAborted(token) else { return false }
             var block = gain == 1 ? samples : samples.map { Int16(clamping: Int((Double($0) * gain).rounded())) }
             fadeIn(&block)
             held += block
+            followPhrase(upTo: written + held.count)
             return try writeHeld(upTo: Int.max)
           }
           if !played || isAborted(token) { return .aborted }

@@ -7,7 +7,7 @@ import FolioTellSpeech
 import FoundationEssentials
 import Glibc
 
-/// `foliotell info BOOK [--json] [--sentences] [--language CODE] [--notes]`: what the box understood of a book.
+/// `foliotell info BOOK [--json] [--sentences] [--language CODE] [--notes] [--voice-only]`: what the box understood of a book.
 enum InfoCommand {
   static func run(_ arguments: [String]) {
     var path: String?
@@ -15,12 +15,14 @@ enum InfoCommand {
     var listSentences = false
     var language: String?
     var readNotes = false
+    var narration = true
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       switch argument {
       case "--json": json = true
       case "--sentences": listSentences = true
       case "--notes": readNotes = true
+      case "--voice-only": narration = false
       case "--language":
         guard let value = rest.popFirst(), !value.isEmpty else { fail("--language needs a code, like en or de") }
         language = value
@@ -34,7 +36,7 @@ enum InfoCommand {
     let book: BookDocument
     let id: String
     do {
-      (id, book) = try BookParser.read(path: path, language: language, readNotes: readNotes)
+      (id, book) = try BookParser.read(path: path, language: language, readNotes: readNotes, narration: narration)
     } catch {
       fail(error.description, status: 1)
     }

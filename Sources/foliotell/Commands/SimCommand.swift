@@ -23,6 +23,7 @@ enum SimCommand {
     var engine = "espeak"
     var dataDirectory: String?
     var language: String?
+    var narration = true
     var boxLanguage: String?
     var speech = SpeechOptions()
     var board: String?
@@ -68,6 +69,7 @@ enum SimCommand {
       case "--trace": options.tracePath = value(for: argument)
       case "--data-dir": options.dataDirectory = value(for: argument)
       case "--language": options.language = value(for: argument)
+      case "--voice-only": options.narration = false
       case "--box-language":
         let code = value(for: argument)
         guard WordTable.speaks(code) else {
@@ -102,6 +104,7 @@ enum SimCommand {
     session.wpm = options.wpm
     session.voice = options.voice
     session.language = options.language
+    session.narration = options.narration
     session.boxLanguage = options.boxLanguage
     session.engine = options.engine
     session.audio = options.speech.audio

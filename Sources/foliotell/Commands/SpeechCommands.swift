@@ -72,13 +72,15 @@ enum SpeechCommands {
   /// Speaks a whole book through the box (the same composition as `run` and `sim`, without library,
   /// controls or store), from its first sentence to its end; exits on failure.
   static func speak(
-    _ book: Session.Book, language: String? = nil, readNotes: Bool = false, options: SpeechOptions, voiceGiven: Bool,
+    _ book: Session.Book, language: String? = nil, readNotes: Bool = false, narration: Bool = true,
+    options: SpeechOptions, voiceGiven: Bool,
     echo: Bool, numbering: ConsoleView.Numbering? = nil
   ) {
     var session = Session()
     session.book = book
     session.language = language
     session.readNotes = readNotes
+    session.narration = narration
     session.wpm = options.wpm
     session.voice = voiceGiven ? options.voice : nil
     session.volume = options.volume
@@ -169,6 +171,7 @@ enum SpeechCommands {
     var last: Int?
     var language: String?
     var readNotes = false
+    var narration = true
     var rest = arguments[...]
     let voiceGiven = arguments.contains("--voice")
     func sentenceNumber(_ flag: String) -> Int {
@@ -186,6 +189,7 @@ enum SpeechCommands {
         guard let value = rest.popFirst(), !value.isEmpty else { fail("--language needs a code, like en or de") }
         language = value
       case "--notes": readNotes = true
+      case "--voice-only": narration = false
       case _ where argument.hasPrefix("--"): fail("read: unknown option '\(argument)'")
       default:
         guard path == nil else { fail("read takes one book; '\(argument)' is a second one") }
@@ -198,11 +202,12 @@ enum SpeechCommands {
     }
     guard first != nil || last != nil else {
       return speak(
-        .file(path), language: language, readNotes: readNotes, options: options, voiceGiven: voiceGiven, echo: true)
+        .file(path), language: language, readNotes: readNotes, narration: narration, options: options,
+        voiceGiven: voiceGiven, echo: true)
     }
     let document: BookDocument
     do {
-      document = try BookParser.read(path: path, language: language, readNotes: readNotes).document
+      document = try BookParser.read(path: path, language: language, readNotes: readNotes, narration: narration).document
     } catch {
       fail(error.description, status: 1)
     }

@@ -10,6 +10,8 @@ struct BookFiles {
   let folder: String?
   private let names: [String: String]
   private let read: (String) throws(BookError) -> [UInt8]
+  /// Where a zip's file can be opened from, for narration (see `playablePath`).
+  private var zipped: ((String) -> String?)? = nil
 
   /// The files under `folder` (its subfolders too, by relative path).
   static func folder(_ folder: String) -> BookFiles {
@@ -32,13 +34,15 @@ struct BookFiles {
     }
     var names: [String: String] = [:]
     for name in archive.entries.keys where !name.hasSuffix("/") { names[name.lowercased()] = name }
-    return BookFiles(path: path, folder: nil, names: names) { (name: String) throws(BookError) -> [UInt8] in
+    var files = BookFiles(path: path, folder: nil, names: names) { (name: String) throws(BookError) -> [UInt8] in
       do throws(ZipArchive.Failure) {
         return try archive.data(name)
       } catch {
         throw .damaged(path: path, reason: EPUBBook.reason(error))
       }
     }
+    files.zipped = { name in ZippedAudio.path(of: name, in: archive, zip: path) }
+    return files
   }
 
   /// The file `name` (relative to the book's root, any case), or nil when the book has none.
@@ -49,6 +53,15 @@ struct BookFiles {
   func localPath(_ name: String) -> String? {
     guard let folder, let actual = actualName(name) else { return nil }
     return folder + "/" + actual
+  }
+
+  /// Where a file can be opened for playing: a folder's file; a zip's stored file read in place (FFmpeg's
+  /// `subfile` protocol); a zip's compressed file once inflated into the temporary folder. Nil when the
+  /// book has no such file.
+  func playablePath(_ name: String) -> String? {
+    guard let actual = actualName(name) else { return nil }
+    if let folder { return folder + "/" + actual }
+    return zipped?(actual)
   }
 
   /// Every file's name, as the book has it.

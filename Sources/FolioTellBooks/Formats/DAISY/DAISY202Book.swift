@@ -15,7 +15,8 @@ enum DAISY202Book {
     var fragment: String
   }
 
-  static func read(_ files: BookFiles, ncc nccName: String, language override: String?, readNotes: Bool)
+  static func read(_ files: BookFiles, ncc nccName: String, language override: String?, readNotes: Bool,
+    narration: Bool = true)
     throws(BookError) -> BookDocument
   {
     guard let ncc = XMLNode.parse(try files.file(nccName)) else {
@@ -63,8 +64,9 @@ enum DAISY202Book {
     // The content files in reading order: as the SMIL files (in the NCC's order) show them.
     let ordered = smilOrder.compactMap { name in smil[name].map { (name: name, tree: $0) } }
     let (contents, audio) = DAISYNarration.contents(of: ordered)
-    // A book with narration plays it, phrase by phrase, showing its text where it has any.
-    if audio > 0 {
+    // A book with narration plays it, phrase by phrase, showing its text where it has any (unless the
+    // reader chose the voice for a book that has text).
+    if audio > 0, narration || contents.isEmpty {
       var (narrated, problems) = try DAISYNarration.book(
         files, smil: ordered, marks: marks, title: metadata.title, readNotes: readNotes)
       guard !narrated.isEmpty else { throw .empty(path: files.path) }

@@ -8,7 +8,8 @@ import FoundationEssentials
 /// The text is read in the spine's order of SMIL files; each `navPoint` is a chapter where its text starts
 /// and each `pageTarget` a page. A book with narration plays its clips phrase by phrase (`DAISYNarration`).
 enum DAISY3Book {
-  static func read(_ files: BookFiles, package packageName: String, language override: String?, readNotes: Bool)
+  static func read(_ files: BookFiles, package packageName: String, language override: String?, readNotes: Bool,
+    narration: Bool = true)
     throws(BookError) -> BookDocument
   {
     guard let package = XMLNode.parse(try files.file(packageName)) else {
@@ -98,8 +99,9 @@ enum DAISY3Book {
     let ordered = smilFiles.compactMap { name in smil[name].map { (name: name, tree: $0) } }
     let (contents, audio) = DAISYNarration.contents(of: ordered)
     let metadata = Metadata(package)
-    // A book with narration plays it, phrase by phrase, showing its text where it has any.
-    if audio > 0 {
+    // A book with narration plays it, phrase by phrase, showing its text where it has any (unless the
+    // reader chose the voice for a book that has text).
+    if audio > 0, narration || contents.isEmpty {
       var (narrated, problems) = try DAISYNarration.book(
         files, smil: ordered, marks: marks, title: metadata.title, readNotes: readNotes)
       guard !narrated.isEmpty else { throw .empty(path: files.path) }

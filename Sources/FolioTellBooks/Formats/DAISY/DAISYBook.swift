@@ -43,16 +43,16 @@ enum DAISYBook {
   }
 
   /// Reads the book at `path` if it is a DAISY book.
-  static func read(at path: String, language: String?, readNotes: Bool) throws(BookError) -> (
+  static func read(at path: String, language: String?, readNotes: Bool, narration: Bool = true) throws(BookError) -> (
     id: String, document: BookDocument
   )? {
     guard let (files, kind) = try find(at: path) else { return nil }
     switch kind {
     case .daisy202(let ncc):
-      let document = try DAISY202Book.read(files, ncc: ncc, language: language, readNotes: readNotes)
+      let document = try DAISY202Book.read(files, ncc: ncc, language: language, readNotes: readNotes, narration: narration)
       return (BookIdentity.id(forContent: try files.file(ncc)), document)
     case .daisy3(let package):
-      let document = try DAISY3Book.read(files, package: package, language: language, readNotes: readNotes)
+      let document = try DAISY3Book.read(files, package: package, language: language, readNotes: readNotes, narration: narration)
       return (BookIdentity.id(forContent: try files.file(package)), document)
     }
   }

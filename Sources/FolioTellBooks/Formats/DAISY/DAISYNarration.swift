@@ -62,23 +62,23 @@ enum DAISYNarration {
     return total
   }
 
-  private struct Reader {
+  /// Reads SMIL files phrase by phrase into a talking book. `marks` are where the navigation points into
+  /// the SMIL files (DAISY); `textMarks`, where it points into the content the phrases show (an EPUB's
+  /// contents, its file alone for the file's start): each is placed before the first phrase that shows it,
+  /// or shows something inside it.
+  struct Reader {
     let files: BookFiles
     let marks: [Target: [Mark]]
+    var textMarks: [Target: [Mark]] = [:]
     let title: String?
     let readNotes: Bool
     var builder = NarratedBookBuilder()
+    private var started: Set<String> = []
     var problems: [String] = []
     var contents: [String: XMLNode?] = [:]
     var heading: String?
     var sinceHeading = 0.0
 
-    init(files: BookFiles, marks: [Target: [Mark]], title: String?, readNotes: Bool) {
-      self.files = files
-      self.marks = marks
-      self.title = title
-      self.readNotes = readNotes
-    }
 
     mutating func visit(_ node: XMLNode, in smil: String) throws(BookError) {
       if let id = node.attribute("id") { mark(Target(file: smil, id: id)) }
@@ -93,8 +93,46 @@ enum DAISYNarration {
       for child in node.children { try visit(child, in: smil) }
     }
 
-    private mutating func mark(_ target: Target) {
-      for mark in marks[target] ?? [] {
+    private mutating func mark(_ target: Target) { place(marks[target] ?? []) }
+
+    /// Places the navigation's marks into the content before a phrase that shows `link`.
+    mutating func markText(_ link: (name: String, fragment: String)) {
+      if started.insert(link.name).inserted, let atStart = textMarks.removeValue(forKey: Target(file: link.name, id: "")) {
+        place(atStart)
+      }
+      for target in textMarks.keys.filter({ $0.file == link.name }).sorted(by: { $0.id < $1.id }) {
+        guard target.id == link.fragment || ids(inside: target.id, of: link.name).contains(link.fragment) else { continue }
+        place(textMarks.removeValue(forKey: target) ?? [])
+      }
+    }
+
+    /// The ids of the element `id` of a content file and of everything inside it.
+    private mutating func ids(inside id: String, of file: String) -> Set<String> {
+      guard let tree = content(file), let (element, _) = DAISY202Book.find(id, in: tree, parents: []) else { return [] }
+      var found: Set<String> = []
+      func visit(_ node: XMLNode) {
+        if let inner = node.attributes["id"] { found.insert(inner) }
+        node.children.forEach(visit)
+      }
+      visit(element)
+      return found
+    }
+
+    /// Sentences the voice reads (a document with no narration), each a phrase with no clip.
+    mutating func voicePhrases(_ sentences: [String], file: String) {
+      markText((file, ""))
+      for sentence in sentences { builder.phrase(sentence, clip: nil) }
+    }
+
+    init(files: BookFiles, marks: [Target: [Mark]], title: String?, readNotes: Bool) {
+      self.files = files
+      self.marks = marks
+      self.title = title
+      self.readNotes = readNotes
+    }
+
+    private mutating func place(_ marks: [Mark]) {
+      for mark in marks {
         switch mark {
         case .heading(let label, let level):
           builder.chapter(label, level: level)
@@ -116,13 +154,15 @@ enum DAISYNarration {
       guard !isSkipped(node) else { return }
       let text = node.name == "par" ? node.first("text") : nil
       if let text, isSkipped(text) { return }
-      var words = text.flatMap { $0.attribute("src") }.flatMap { shown(BookFiles.resolve($0, from: smil)) }
+      let link = text.flatMap { $0.attribute("src") }.map { BookFiles.resolve($0, from: smil) }
+      if let link { markText(link) }
+      var words = link.flatMap { shown($0) }
       let clip = try clip(of: node.name == "audio" ? [node] : node.all("audio"), in: smil)
       if words == nil || words?.isEmpty == true {
         guard let clip else { return }
         // Narration with no text: the phrase is shown as its heading and how far into it.
         let name = heading ?? title ?? "Narration"
-        words = sinceHeading < 0.5 ? name : "\(name), \(ClockTime.text(sinceHeading))"
+        words = "\(name), \(ClockTime.text(sinceHeading))"
       }
       builder.phrase(words ?? "", clip: clip)
       sinceHeading += clip?.duration ?? 0
@@ -134,14 +174,12 @@ enum DAISYNarration {
       for element in audio {
         guard let source = element.attribute("src") else { continue }
         let name = BookFiles.resolve(source, from: smil).name
-        guard let path = files.localPath(name) else {
-          if files.actualName(name) == nil {
-            problems.append("'\(smil)' plays '\(name)', which is not in the book")
-            continue
-          }
-          throw .unreadable(
-            path: files.path,
-            reason: "it is a zipped DAISY book with narration, which plays only from a folder: unzip it into a folder of its own and choose that folder")
+        guard let path = files.playablePath(name) else {
+          problems.append(
+            files.actualName(name) == nil
+              ? "'\(smil)' plays '\(name)', which is not in the book"
+              : "'\(name)' cannot be taken out of the zip to be played")
+          continue
         }
         let begin = (element.attribute("clip-begin") ?? element.attribute("clipBegin")).flatMap(DAISYNarration.seconds) ?? 0
         guard let end = (element.attribute("clip-end") ?? element.attribute("clipEnd")).flatMap(DAISYNarration.seconds), end > begin
@@ -158,12 +196,15 @@ enum DAISYNarration {
 
     /// The text an element of a content file shows, by its id.
     private mutating func shown(_ link: (name: String, fragment: String)) -> String? {
-      if contents[link.name] == nil {
-        contents[link.name] = (try? files.file(link.name)).flatMap(XMLNode.parse) as XMLNode??
-      }
-      guard let tree = contents[link.name] ?? nil else { return nil }
-      guard !link.fragment.isEmpty else { return nil }
+      guard !link.fragment.isEmpty, let tree = content(link.name) else { return nil }
       return DAISY202Book.find(link.fragment, in: tree, parents: [])?.0.allText
+    }
+
+    private mutating func content(_ file: String) -> XMLNode? {
+      if contents[file] == nil {
+        contents[file] = (try? files.file(file)).flatMap(XMLNode.parse) as XMLNode??
+      }
+      return contents[file] ?? nil
     }
   }
 }

@@ -8,7 +8,7 @@ import Glibc
 /// Footnotes and endnotes are read only with `readNotes` (see `HTMLBook`).
 public enum EPUBBook {
   public static func read(
-    _ bytes: [UInt8], path: String, language override: String? = nil, readNotes: Bool = false
+    _ bytes: [UInt8], path: String, language override: String? = nil, readNotes: Bool = false, narration: Bool = true
   ) throws(BookError) -> BookDocument {
     let zip: ZipArchive
     do {
@@ -56,8 +56,10 @@ public enum EPUBBook {
     let language = override ?? metadata?.first("language")?.allText.lowercased()
 
     var manifest: [String: (href: String, type: String, properties: String)] = [:]
+    var overlayIDs: [String: String] = [:]
     for item in package.first("manifest")?.all("item") ?? [] {
       guard let id = item.attribute("id"), let href = item.attribute("href") else { continue }
+      if let overlay = item.attribute("media-overlay") { overlayIDs[id] = overlay }
       // Some makers list parts of one file as items ("chapter.xhtml#part2"): the file is what is read.
       let file = String(href.prefix { $0 != "#" })
       manifest[id] = (resolve(file, from: base), item.attribute("media-type") ?? "", item.attribute("properties") ?? "")
@@ -70,6 +72,23 @@ public enum EPUBBook {
     let navigation = EPUBNavigation(
       nav: navigation(manifest.values.first { $0.properties.split(separator: " ").contains("nav") }),
       ncx: navigation(spine?.attribute("toc").flatMap { manifest[$0] }))
+
+    // Media overlays: the book plays its narration, unless the reader chose the voice.
+    let linear = (spine?.all("itemref") ?? []).filter { $0.attribute("linear") != "no" }.compactMap { $0.attribute("idref") }
+    if narration, linear.contains(where: { overlayIDs[$0].flatMap { manifest[$0] } != nil }) {
+      var items: [EPUBNarration.Item] = []
+      for id in linear {
+        guard let item = manifest[id], item.type.contains("html") || item.href.hasSuffix("html"),
+          !items.contains(where: { $0.content == item.href })
+        else { continue }
+        items.append(EPUBNarration.Item(content: item.href, overlay: overlayIDs[id].flatMap { manifest[$0]?.href }))
+      }
+      var document = try EPUBNarration.read(
+        bytes, path: path, spine: items, navigation: navigation, title: title, author: author, language: language,
+        readNotes: readNotes)
+      document.problems = problems + document.problems
+      return document
+    }
 
     var builder = DocumentBuilder()
     var documents = 0

@@ -77,6 +77,17 @@ struct ZipArchive {
 
   func contains(_ name: String) -> Bool { entries[name] != nil }
 
+  /// Where a stored (uncompressed) file's bytes are in the archive, or nil when it is compressed or broken:
+  /// such a file can be read straight from the archive's own file (narration, played by FFmpeg).
+  func storedRange(_ name: String) -> Range<Int>? {
+    guard let entry = entries[name], entry.method == 0 else { return nil }
+    let header = entry.headerOffset
+    guard header + 30 <= bytes.count, Self.u32(bytes, header) == 0x0403_4B50 else { return nil }
+    let start = header + 30 + Int(Self.u16(bytes, header + 26)) + Int(Self.u16(bytes, header + 28))
+    guard start + entry.compressedSize <= bytes.count else { return nil }
+    return start..<(start + entry.compressedSize)
+  }
+
   /// The bytes of one file, inflated and checked against its size.
   func data(_ name: String) throws(Failure) -> [UInt8] {
     guard let entry = entries[name] else { throw .damaged("'\(name)' is missing") }

@@ -85,7 +85,9 @@ enum Audiobook {
     while time < end - 0.05 {
       var next = time + phraseSeconds
       if end - next < phraseSeconds / 2 { next = end }
-      let shown = time == start ? title : "\(title), \(ClockTime.text(time - start))"
+      // The time is shown from the first phrase on: a phrase that only said the title would be taken for
+      // the heading, and skipped after the title is said on a chapter jump, though it is narration.
+      let shown = "\(title), \(ClockTime.text(time - start))"
       builder.phrase(shown, clip: NarrationClip(file: file, begin: time, end: next))
       time = next
     }

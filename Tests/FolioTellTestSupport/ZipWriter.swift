@@ -1,15 +1,17 @@
 import CZlib
 
 /// Builds zip archives for the tests, as EPUB makers do: the first entry stored, the others deflated with zlib.
-struct ZipWriter {
+public struct ZipWriter {
+  public init() {}
+
   private var files: [(name: String, data: [UInt8], deflate: Bool)] = []
 
-  mutating func add(_ name: String, _ text: String, deflate: Bool = true) {
+  public mutating func add(_ name: String, _ text: String, deflate: Bool = true) {
     files.append((name, Array(text.utf8), deflate))
   }
-  mutating func add(_ name: String, bytes: [UInt8], deflate: Bool = true) { files.append((name, bytes, deflate)) }
+  public mutating func add(_ name: String, bytes: [UInt8], deflate: Bool = true) { files.append((name, bytes, deflate)) }
 
-  static func deflated(_ data: [UInt8]) -> [UInt8] {
+  public static func deflated(_ data: [UInt8]) -> [UInt8] {
     var stream = z_stream()
     _ = deflateInit2_(
       &stream, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
@@ -28,7 +30,7 @@ struct ZipWriter {
     return Array(output.prefix(written))
   }
 
-  var bytes: [UInt8] {
+  public var bytes: [UInt8] {
     var out: [UInt8] = []
     var central: [UInt8] = []
     func u16(_ value: Int, _ into: inout [UInt8]) { into += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
