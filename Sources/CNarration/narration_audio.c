@@ -141,6 +141,7 @@ static int make_resampler(folio_audio *audio) {
   ff.swr_free(&audio->resampler);
   AVChannelLayout mono = AV_CHANNEL_LAYOUT_MONO;
   AVChannelLayout input;
+  memset(&input, 0, sizeof input);
   if (audio->codec->ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || audio->codec->ch_layout.nb_channels == 0) {
     ff.av_channel_layout_default(&input, audio->codec->ch_layout.nb_channels > 0 ? audio->codec->ch_layout.nb_channels : 1);
   } else if (ff.av_channel_layout_copy(&input, &audio->codec->ch_layout) < 0) {

@@ -119,6 +119,16 @@ enum InfoCommand {
     print("voice:      \(voice)")
     print("book id:    \(id)")
     print("characters: \(scalars.count), paragraphs: \(book.paragraphStarts.count), sentences: \(book.sentences.count)")
+    if book.isNarrated {
+      let clips = book.clips.compactMap { $0 }
+      let seconds = Int(clips.reduce(0) { $0 + $1.duration }.rounded())
+      let clock = seconds >= 3600
+        ? "\(seconds / 3600) h \(seconds / 60 % 60) min" : "\(seconds / 60) min \(seconds % 60) s"
+      let voiced = book.sentences.count - clips.count
+      print(
+        "narration:  \(clock) in \(Set(clips.map(\.file)).count) audio file(s), \(clips.count) narrated phrases"
+          + (voiced > 0 ? ", \(voiced) read by the voice" : ""))
+    }
     print("chapters:   \(book.chapters.isEmpty ? "none found" : String(book.chapters.count))")
     for (index, chapter) in book.chapters.enumerated() {
       // A section is indented under its chapter, two spaces a level.

@@ -15,8 +15,9 @@ enum NarrationBench {
   struct Timed {
     var wall: Double
     var processor: Double
-    /// The peak resident memory (ru_maxrss), in KiB: the process's own pages and the pages of the shared
-    /// libraries it touched.
+    /// The peak resident memory (VmHWM, sampled every 20 ms: wait4's ru_maxrss would count the parent's
+    /// pages, which a spawned child shares until it execs), in KiB: the process's own pages and the pages
+    /// of the shared libraries it touched.
     var peak: Int
     /// The peak of the process's own memory (RssAnon, sampled every 20 ms), in KiB.
     var peakOwn: Int
@@ -28,15 +29,17 @@ enum NarrationBench {
     var status: Int32 = 0
     var usage = rusage()
     var own = 0
+    var peak = 0
     while true {
       let ended = wait4(pid, &status, WNOHANG, &usage)
       if ended == pid { break }
       guard ended == 0 else { return nil }
-      if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") }),
-        let kibibytes = line.split(separator: " ").compactMap({ Int($0) }).first
-      {
-        own = max(own, kibibytes)
+      if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) {
+        func field(_ name: String) -> Int? {
+          text.split(separator: "\n").first { $0.hasPrefix(name) }?.split(separator: " ").compactMap { Int($0) }.first
+        }
+        own = max(own, field("RssAnon:") ?? 0)
+        peak = max(peak, field("VmHWM:") ?? 0)
       }
       usleep(20_000)
     }
@@ -44,7 +47,7 @@ enum NarrationBench {
     func value(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     return Timed(
       wall: BenchCommand.seconds(ContinuousClock.now - start), processor: value(usage.ru_utime) + value(usage.ru_stime),
-      peak: Int(usage.ru_maxrss), peakOwn: own)
+      peak: peak, peakOwn: own)
   }
 
   /// The audiobooks: a folder of two files (10 minutes of narration, MP3 at 128 kbit/s, 44.1 kHz stereo, as
