@@ -123,4 +123,25 @@ import Testing
     let voiced = run.heard.filter { $0.location > book.sentences[4].start }
     #expect(voiced.count > 5, "\(run.heard)")
   }
+
+  @Test func anEPUBWithMediaOverlaysMovesByChapterAndIsResumedAfterAPowerCut() throws {
+    guard NarrationFixtures.available else { return print(NarrationFixtures.skipReason) }
+    let (path, _) = try MediaOverlayEPUB.make()
+    let book = try BookParser.read(path: path).document
+    let data = VirtualRun.folder()
+    let first = try VirtualRun.run(script: "6.0 STOP", book: "", bookFile: false, dataDirectory: data, extra: [path])
+    #expect(first.status == 0, "\(first.errors)")
+    let lastHeard = try #require(first.heard.last)
+    #expect(lastHeard.location >= book.sentences[1].start, "\(first.heard)")
+    // Power on again: the EPUB is reopened and its narration goes on from where it was.
+    let again = try VirtualRun.run(script: "2.0 NEXT long\n6.0 STOP", book: "", bookFile: false, dataDirectory: data)
+    #expect(again.status == 0, "\(again.errors)")
+    let resumed = try #require(again.heard.first)
+    let narrated = try #require(NarrationTimes(book.sentenceMap))
+    let lost = narrated.time(at: lastHeard.location) - narrated.time(at: resumed.location)
+    #expect(lost >= 0 && lost <= 30, "resumed \(lost) s before the last phrase heard")
+    #expect(again.level(from: resumed.time + 0.3, to: resumed.time + 1.0) > 300, "narration, resumed")
+    // A long NEXT: chapter two, read by the voice.
+    #expect(again.heard.contains { $0.time >= 2 && $0.location >= book.chapters[1].start }, "\(again.heard)")
+  }
 }

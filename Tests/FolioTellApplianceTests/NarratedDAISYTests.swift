@@ -115,9 +115,9 @@ import Testing
     #expect(run.level(from: 0.3, to: 1.5) > 300)
   }
 
-  @Test func theBoxPlaysTheNarrationAtItsTimesAndMovesByLevel() throws {
+  @Test(arguments: [false, true]) func theBoxPlaysTheNarrationAtItsTimesAndMovesByLevel(daisy3: Bool) throws {
     guard Self.available else { return print(Self.skipReason) }
-    let (folder, times) = try Self.make()
+    let (folder, times) = try Self.make(daisy3: daisy3)
     let book = try BookParser.read(path: folder).document
     let run = try VirtualRun.run(script: "4.0 NEXT long\n9.0 STOP", book: "", bookFile: false, extra: [folder])
     #expect(run.status == 0, "\(run.errors)")
@@ -142,9 +142,9 @@ import Testing
     #expect(abs(nextPhrase.time - chapterTwo.time - times[1][1]) < 0.05)
   }
 
-  @Test func aNarratedBookIsResumedAfterAPowerCutWhereTheListenerWas() throws {
+  @Test(arguments: [false, true]) func aNarratedBookIsResumedAfterAPowerCutWhereTheListenerWas(daisy3: Bool) throws {
     guard Self.available else { return print(Self.skipReason) }
-    let (folder, _) = try Self.make()
+    let (folder, _) = try Self.make(daisy3: daisy3)
     let data = VirtualRun.folder()
     let first = try VirtualRun.run(script: "8.5 STOP", book: "", bookFile: false, dataDirectory: data, extra: [folder])
     #expect(first.status == 0, "\(first.errors)")
@@ -154,5 +154,30 @@ import Testing
     #expect(again.status == 0, "\(again.errors)")
     let resumed = try #require(again.heard.first?.location)
     #expect(resumed <= lastHeard && resumed > 0, "resumed at \(resumed), last heard \(lastHeard)")
+  }
+
+  @Test func aListenerMovesByPageAndByTenSecondsInTheNarration() throws {
+    guard Self.available else { return print(Self.skipReason) }
+    let (folder, _) = try Self.make()
+    let book = try BookParser.read(path: folder).document
+    // Long pushes: paragraph, level 1, level 2, page; NEXT. Then 10 seconds; PREVIOUS.
+    var script = ""
+    var time = 0.5
+    for _ in 0..<4 {
+      script += "\(time) ENCODER_PUSH long\n\(time + 0.2) ENCODER_PUSH release\n"
+      time += 1.5
+    }
+    script += "7.0 NEXT\n8.0 ENCODER_PUSH long\n8.2 ENCODER_PUSH release\n10.5 PREVIOUS\n13.0 STOP\n"
+    let run = try VirtualRun.run(script: script, book: "", bookFile: false, extra: [folder])
+    #expect(run.status == 0, "\(run.errors)")
+    let said = run.announcements.map(\.text)
+    #expect(said.contains("Move by page.") && said.contains("Move by 10 seconds."), "\(said)")
+    // NEXT by page: to page 2, "The Keeper".
+    let page2 = try #require(book.pages.first { $0.label == "2" })
+    let landed = try #require(run.heard.first { $0.time >= 7 && $0.time < 8 }, "\(run.heard)")
+    #expect(landed.location == page2.start)
+    // PREVIOUS by 10 seconds: back to the book's start (the narration there is less than 10 s in).
+    let back = try #require(run.heard.first { $0.time >= 10.5 && $0.time < 12 }, "\(run.heard)")
+    #expect(back.location == 0)
   }
 }
