@@ -66,6 +66,7 @@ let package = Package(
       dependencies: [
         "FolioTellCore", "FolioTellRuntime", "FolioTellSpeech", "FolioTellStore", "FolioTellBooks", "FolioTellControls",
         "FolioTellInput", "FolioTellViews", "FolioTellDisplayPipeline", "FolioTellJSON", "FolioTellSystem", "CGPIOD",
+        "FolioTellNarration",
       ]),
     .executableTarget(
       name: "foliotell",

@@ -163,6 +163,15 @@ static void make_stretcher(folio_audio *audio) {
   if (audio->stretcher) sonicSetSpeed(audio->stretcher, (float)audio->speed);
 }
 
+int folio_audio_libraries(char *sonames, size_t sonames_size, char *error, size_t error_size) {
+  pthread_once(&ff_once, load_ffmpeg);
+  snprintf(sonames, sonames_size, "%s %s %s %s", FOLIO_SONAME("avformat", LIBAVFORMAT_VERSION_MAJOR),
+           FOLIO_SONAME("avcodec", LIBAVCODEC_VERSION_MAJOR), FOLIO_SONAME("swresample", LIBSWRESAMPLE_VERSION_MAJOR),
+           FOLIO_SONAME("avutil", LIBAVUTIL_VERSION_MAJOR));
+  snprintf(error, error_size, "%s", ff_error);
+  return ff_ready;
+}
+
 folio_audio *folio_audio_open(const char *path, int rate, char *error, size_t error_size) {
   pthread_once(&ff_once, load_ffmpeg);
   if (!ff_ready) {

@@ -37,6 +37,15 @@ public final class NarrationAudio {
 
   deinit { folio_audio_close(audio) }
 
+  /// Whether FFmpeg's libraries load (they are opened when narration first plays): the sonames, and why
+  /// not when they do not.
+  public static func libraries() -> (sonames: String, problem: String?) {
+    var sonames = [CChar](repeating: 0, count: 256)
+    var error = [CChar](repeating: 0, count: 256)
+    let ready = folio_audio_libraries(&sonames, sonames.count, &error, error.count) == 1
+    return (text(sonames), ready ? nil : text(error))
+  }
+
   /// The length in seconds (0 when the file does not say).
   public var duration: Double { folio_audio_duration(audio) }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FolioTellAppliance
+
 /// `foliotell doctor` as a maker runs it.
 @Suite struct DoctorTests {
   func config(_ json: (String) -> String) -> (path: String, folder: String) {
@@ -48,5 +50,14 @@ import Testing
     let result = try VirtualRun.execute(["doctor", "--config", path])
     #expect(result.status == 1)
     #expect(result.output.contains("FAIL GPIO: GPIO chip 'gpiochip0'"), "\(result.output)")
+  }
+}
+
+@Suite struct DoctorNarrationTests {
+  @Test func theDoctorSaysWhetherFFmpegLoadsForTalkingBooks() {
+    let check = Doctor.narration()
+    // On this machine (scripts/debian-packages.txt installs FFmpeg) the libraries load, by their sonames.
+    #expect(check.problem == nil, "\(check.line)")
+    #expect(check.line.hasPrefix("ok   narration: FFmpeg's libraries load (libavformat.so."), "\(check.line)")
   }
 }

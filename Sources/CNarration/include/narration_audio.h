@@ -13,6 +13,10 @@
  */
 typedef struct folio_audio folio_audio;
 
+/* Loads FFmpeg's libraries (once). 1 when they load; else 0, with why in `error`. The sonames they are
+   loaded by are written to `sonames` ("libavformat.so.61 ..."). */
+int folio_audio_libraries(char *sonames, size_t sonames_size, char *error, size_t error_size);
+
 /* Opens `path` for decoding at `rate` Hz, mono. NULL on failure, with why in `error`. */
 folio_audio *folio_audio_open(const char *path, int rate, char *error, size_t error_size);
 void folio_audio_close(folio_audio *audio);

@@ -1,6 +1,7 @@
 import FolioTellBooks
 import FolioTellViews
 import FolioTellInput
+import FolioTellNarration
 import FolioTellDisplayPipeline
 import FolioTellSpeech
 import FolioTellSystem
@@ -26,7 +27,19 @@ public enum Doctor {
   public static let spareBytes: UInt64 = 64 << 20
 
   public static func run(_ config: ApplianceConfig) -> [Check] {
-    [gpio(config), display(config), sound(config), data(config)] + voice(config) + books(config) + [fonts(config)]
+    [gpio(config), display(config), sound(config), data(config)] + voice(config) + books(config)
+      + [narration(), fonts(config)]
+  }
+
+  /// Narrated books need FFmpeg's libraries, opened when narration first plays: checked here, not found
+  /// only when a listener chooses an audiobook.
+  static func narration() -> Check {
+    let (sonames, problem) = NarrationAudio.libraries()
+    if let problem {
+      return Check(
+        part: "narration", problem: problem + "; talking books are read by the voice until it is fixed", detail: "")
+    }
+    return Check(part: "narration", detail: "FFmpeg's libraries load (\(sonames))")
   }
 
   static func gpio(_ config: ApplianceConfig) -> Check {
