@@ -119,7 +119,7 @@ import Testing
     guard Self.available else { return print(Self.skipReason) }
     let (folder, times) = try Self.make(daisy3: daisy3)
     let book = try BookParser.read(path: folder).document
-    let run = try VirtualRun.run(script: "4.0 NEXT long\n9.0 STOP", book: "", bookFile: false, extra: [folder])
+    let run = try VirtualRun.run(script: "4.0 NEXT long\n16.0 STOP", book: "", bookFile: false, extra: [folder])
     #expect(run.status == 0, "\(run.errors)")
     let heard = run.heard
     // The first phrases are shown as their narration is heard, at its times.
@@ -179,5 +179,37 @@ import Testing
     // PREVIOUS by 10 seconds: back to the book's start (the narration there is less than 10 s in).
     let back = try #require(run.heard.first { $0.time >= 10.5 && $0.time < 12 }, "\(run.heard)")
     #expect(back.location == 0)
+  }
+
+  @Test func anAudioOnlyBookPlaysEachRecordingAndAChapterJumpPlaysItWhole() throws {
+    guard Self.available else { return print(Self.skipReason) }
+    let work = VirtualRun.folder()
+    let parts = [
+      ("Part one", "This is the first part of a book read by a person, with no text at all."),
+      ("Part two", "And this is the second part, also without text."),
+    ]
+    var lengths: [Double] = []
+    for (title, words) in parts {
+      try NarrationFixtures.speech(words, to: work + "/\(title).wav")
+      lengths.append(NarrationFixtures.duration(of: work + "/\(title).wav"))
+      try NarrationFixtures.run("/usr/bin/lame", ["--quiet", "-b", "64", work + "/\(title).wav", work + "/\(title).mp3"])
+    }
+    let zipped = work + "/spoken-daisy.zip"
+    try NarrationFixtures.run(
+      DAISYMadeByOthersTests.venv + "/bin/python",
+      ["-m", "anemone", work + "/Part one.mp3", work + "/Part two.mp3", zipped, "--title", "Spoken Only", "--lang", "en",
+        "--date", "2024-01-01", "--url", "urn:uuid:6f1c2d3e-0000-4000-8000-000000000009", "--cache", ""])
+    let book = try BookParser.read(path: zipped).document
+    #expect(book.format == .daisy202 && book.title == "Spoken Only")
+    // anemone titles each recording by its file's name.
+    #expect(book.chapters.map(\.title).map { $0.replacingOccurrences(of: ".mp3", with: "") } == ["Part one", "Part two"])
+    let clips = book.clips.compactMap { $0 }
+    #expect(clips.count == 2)
+    for (clip, length) in zip(clips, lengths) { #expect(abs(clip.duration - length) < 0.15, "\(clip.duration) vs \(length)") }
+    // A long NEXT during part one: part two's title is said, then its whole recording plays.
+    let run = try VirtualRun.run(script: "1.5 NEXT long\n12.0 STOP", book: "", bookFile: false, extra: [zipped])
+    #expect(run.status == 0, "\(run.errors)")
+    let two = try #require(run.heard.first { $0.location == book.chapters[1].start }, "\(run.heard)")
+    #expect(run.level(from: two.time + 0.3, to: two.time + lengths[1] - 0.3) > 300)
   }
 }

@@ -100,3 +100,21 @@ import Testing
     #expect(KnobUnit.offered(by: state.book, narrated: false) == [.sentence, .paragraph])
   }
 }
+
+@Suite struct NarratedHeadingTests {
+  /// A talking book with no text: each recording is one phrase, shown by its title.
+  @Test func aChapterJumpPlaysTheNarratedHeadingItLandsOn() {
+    let text = "Part one\n\nPart two"
+    var map = try! SentenceMap(sentences: [TextSpan(start: 0, end: 8), TextSpan(start: 10, end: 18)], text: text)
+    map.clips = [NarrationClip(file: "1.mp3", begin: 0, end: 600), NarrationClip(file: "2.mp3", begin: 0, end: 600)]
+    let (state, _) = Box.reduce(
+      BoxState(),
+      .bookOpened(
+        bookID: "spoken", book: map, saved: nil,
+        chapters: [ChapterMark(title: "Part one", start: 0), ChapterMark(title: "Part two", start: 10)]),
+      at: 0)
+    let (next, effects) = run(state, [.control(name: .next, gesture: .long)])
+    #expect(said(effects).contains("Part two."), "\(said(effects))")
+    #expect(next.playback.offset == 10, "the ten minutes of part two are played, not skipped as a heading")
+  }
+}

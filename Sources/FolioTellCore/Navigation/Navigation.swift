@@ -111,12 +111,14 @@ enum Navigation {
 
   /// Where a chapter's reading starts once its title has been said: the first sentence at or after its
   /// start, past the heading when the heading is the title (said once, not twice). Before it the listener
-  /// is still "at the start".
+  /// is still "at the start". A narrated heading is not skipped: its clip may hold the whole section (a
+  /// talking book with no text shows each recording by its title), and the narrator saying the title
+  /// again costs a second where skipping it could cost the chapter.
   static func firstWordStart(of chapter: ChapterMark, in book: SentenceMap) -> Int {
     let index = book.sentenceIndex(at: chapter.start)
     let sentence = book.sentences[index]
     let first = sentence.start >= chapter.start ? sentence.start : chapter.start
-    guard book.hasText, sentence.start >= chapter.start else { return first }
+    guard book.hasText, sentence.start >= chapter.start, book.clip(ofSentence: index) == nil else { return first }
     // The heading may be split over sentences ("Chapter 1." "The Beginning."): skip them while they spell
     // the title's start.
     let title = headingKey(chapter.title)
