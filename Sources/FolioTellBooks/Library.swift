@@ -127,6 +127,17 @@ public final class Library: Sendable {
     var unknown = 0
     var seen: Set<String> = []
     var audioBooks: [String] = []
+    // A book found: described (read, or known from the index), or counted for the full scan.
+    func list(_ path: String) {
+      seen.insert(path)
+      if onlyKnown, !isKnown(path) {
+        unknown += 1
+        return
+      }
+      let (entry, problem) = describe(path)
+      if let entry { books.append(entry) }
+      if let problem { problems.append(problem) }
+    }
     for folder in searchedFolders {
       let walked = FileTree.walk(folder)
       var seenAudioFolders: Set<String> = []
@@ -158,26 +169,10 @@ public final class Library: Sendable {
           continue
         }
         guard Self.bookExtensions.contains(pathExtension) || listing.contains(relative) else { continue }
-        seen.insert(path)
-        if onlyKnown, !isKnown(path) {
-          unknown += 1
-          continue
-        }
-        let (entry, problem) = describe(path)
-        if let entry { books.append(entry) }
-        if let problem { problems.append(problem) }
+        list(path)
       }
     }
-    for path in audioBooks where !seen.contains(path) {
-      seen.insert(path)
-      if onlyKnown, !isKnown(path) {
-        unknown += 1
-        continue
-      }
-      let (entry, problem) = describe(path)
-      if let entry { books.append(entry) }
-      if let problem { problems.append(problem) }
-    }
+    for path in audioBooks where !seen.contains(path) { list(path) }
     if !onlyKnown { cache.withLock { cache in cache = cache.filter { seen.contains($0.key) } } }
     books.sort { ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path) }
     return (books, problems, unknown)

@@ -356,7 +356,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
           // A missing or damaged narration file: its phrases are read by the voice instead.
           brokenNarration.withLock { _ = $0.insert(clip.file) }
           WritableFile.standardError.print("foliotell: \(error.description); reading its text instead\n")
-          heard.removeAll { $0.span.start == from && $0.frame >= written }
+          heard.removeAll { $0.frame >= phraseFrame }
         }
       }
       let bookEnd = chunkEnd(from: bookStart, in: book)

@@ -74,6 +74,7 @@ enum DAISYNarration {
     let readNotes: Bool
     var builder = NarratedBookBuilder()
     private var started: Set<String> = []
+    private var inside: [Target: Set<String>] = [:]
     var problems: [String] = []
     var contents: [String: XMLNode?] = [:]
     var heading: String?
@@ -106,8 +107,16 @@ enum DAISYNarration {
       }
     }
 
-    /// The ids of the element `id` of a content file and of everything inside it.
+    /// The ids of the element `id` of a content file and of everything inside it, found once per mark.
     private mutating func ids(inside id: String, of file: String) -> Set<String> {
+      let key = Target(file: file, id: id)
+      if let known = inside[key] { return known }
+      let found = collectIDs(inside: id, of: file)
+      inside[key] = found
+      return found
+    }
+
+    private mutating func collectIDs(inside id: String, of file: String) -> Set<String> {
       guard let tree = content(file), let (element, _) = DAISY202Book.find(id, in: tree, parents: []) else { return [] }
       var found: Set<String> = []
       func visit(_ node: XMLNode) {
