@@ -26,14 +26,17 @@ final class LibraryService: Sendable {
   private let indexed = Mutex<[IndexedFile]?>(nil)
   private let posted = Mutex<[LibraryBook]?>(nil)
   private let report: @Sendable (String) -> Void
+  /// When each book was last read (seconds since 1970), from the store: the Books page lists the latest first.
+  private let lastRead: @Sendable () -> [String: Double]
 
   /// `synchronous` opens books on the caller's thread (the virtual platform, where everything happens in
   /// order on the driver's thread). `readNotes` reads books' footnotes and endnotes where they sit. The
   /// voice a book is read with is the reducer's choice, from the language this reports with the book.
   init(
     folders: [String], language: String?, synchronous: Bool, readNotes: Bool = false, narration: Bool = true, indexPath: String? = nil,
-    report: @escaping @Sendable (String) -> Void = { _ in }
+    report: @escaping @Sendable (String) -> Void = { _ in }, lastRead: @escaping @Sendable () -> [String: Double] = { [:] }
   ) {
+    self.lastRead = lastRead
     library = Library(folders: folders)
     self.language = language
     self.readNotes = readNotes
@@ -43,23 +46,29 @@ final class LibraryService: Sendable {
     self.report = report
   }
 
-  /// At start: the books the index knows, unchanged, are listed at once, so the greeting does not wait for
-  /// the library; the others are read on the books thread and listed when they are learned. On the
-  /// virtual platform everything is read first, in order, as the driver needs.
+  /// At start, on the books thread, so the greeting never waits for the library (thousands of books on a
+  /// stick): the books the index knows, unchanged, are listed first; the others are read and listed when
+  /// they are learned. On the virtual platform everything is read first, in order, as the driver needs.
   func start(into runtime: BoxRuntime) {
-    if let indexPath {
-      let known = LibraryIndex.load(from: indexPath)
-      library.remember(known)
-      indexed.withLock { $0 = known }
-    }
-    if synchronous {
+    guard !synchronous else {
+      loadIndex()
       scan(into: runtime)
       return
     }
-    let quick = library.scanKnown()
-    books.withLock { $0 = quick.books }
-    post(quick.books, runtime)
-    opening.run { self.scan(into: runtime) }
+    opening.run {
+      self.loadIndex()
+      let quick = self.library.scanKnown()
+      self.books.withLock { $0 = quick.books }
+      self.post(quick.books, runtime)
+      self.scan(into: runtime)
+    }
+  }
+
+  private func loadIndex() {
+    guard let indexPath else { return }
+    let known = LibraryIndex.load(from: indexPath)
+    library.remember(known)
+    indexed.withLock { $0 = known }
   }
 
   /// Scans (reading only the books that are new or changed), posts the books if they changed, and keeps
@@ -69,6 +78,9 @@ final class LibraryService: Sendable {
     books.withLock { $0 = scan.books }
     post(scan.books, runtime)
     saveIndex()
+    // Reading a stick of thousands of books leaves the heap full of freed pages: handed back, so the box
+    // reads on in the memory it needs (megabytes on a 512 MB board).
+    if !synchronous { Heap.trim() }
   }
 
   private func post(_ entries: [LibraryEntry], _ runtime: BoxRuntime) {
@@ -78,7 +90,9 @@ final class LibraryService: Sendable {
         id: "unreadable:" + file.path, title: URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent,
         problem: file.reason)
     }
-    let listed = entries.map { LibraryBook(id: $0.id, title: $0.title, language: $0.language) } + unreadable
+    let read = lastRead()
+    let listed =
+      entries.map { LibraryBook(id: $0.id, title: $0.title, language: $0.language, lastRead: read[$0.id]) } + unreadable
     let changed = posted.withLock { posted in
       defer { posted = listed }
       return posted != listed

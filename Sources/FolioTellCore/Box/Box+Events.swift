@@ -52,7 +52,9 @@ extension Box {
       let opened = OpenedBook(
         bookID: bookID, book: book, saved: saved, title: title, path: path, chapters: chapters, bookmarks: bookmarks,
         pages: pages, notes: notes, language: language, settings: settings, paragraphs: paragraphs)
-      return opened.open(in: state, at: time)
+      var outcome = opened.open(in: state, at: time)
+      outcome.state.library.opened(bookID)
+      return outcome
     case .timerFired(let timer):
       next.armedTimers.removeAll { $0 == timer }
       switch timer {

@@ -50,7 +50,7 @@ enum ControlHandling {
       return FeatureStep(next, [context.say(ControlMap.knobDescription(in: mode, pushed: pushed, unit: unit, context.words))])
     }
     guard mode == .reading, steps != 0 else {
-      return FeatureStep(controls, send: ControlMap.actions(encoderSteps: steps, in: mode))
+      return FeatureStep(controls, send: ControlMap.actions(encoderSteps: steps, in: mode, pushed: pushed))
     }
     return FeatureStep(controls, send: [.navigation(.turned(unit, steps: steps))])
   }

@@ -58,7 +58,7 @@ public enum ControlMap {
       case .minute: return words(.knobByMinute, how)
       case .level1, .level2, .level3, .level4, .level5, .level6: return words(.knobByLevel, how, .number(unit.level ?? 1))
       }
-    case .menu: return words(.knobInMenu, how)
+    case .menu: return words(pushed ? .knobPushedInMenu : .knobInMenu, how)
     }
   }
 
@@ -90,10 +90,11 @@ public enum ControlMap {
     }
   }
 
-  /// The knob's detents outside reading by sentence: item by item in the menu.
-  static func actions(encoderSteps steps: Int, in mode: ControlMode) -> [BoxAction] {
+  /// The knob's detents outside reading by sentence: item by item in the menu; pushed in, letter by
+  /// letter on the Books page.
+  static func actions(encoderSteps steps: Int, in mode: ControlMode, pushed: Bool = false) -> [BoxAction] {
     guard steps != 0, mode == .menu else { return [] }
-    return [.menu(.moved(steps: steps))]
+    return [.menu(pushed ? .jumpedByLetter(steps: steps) : .moved(steps: steps))]
   }
 
   /// The knob's detents while reading: a sentence each (at most 1000 at once).

@@ -26,11 +26,13 @@ extension Box {
   /// is the same book. The menu keeps the listener's book selected.
   static func libraryChanged(_ entries: [LibraryBook], _ state: BoxState, at time: Double) -> Outcome {
     var next = state
-    next.library.books = entries.map { entry in
-      var kept = entry
-      if kept.problem == nil { kept.problem = state.library.books.first { $0.id == entry.id }?.problem }
-      return kept
-    }
+    let problems = Dictionary(state.library.books.compactMap { book in book.problem.map { (book.id, $0) } }) { first, _ in first }
+    next.library.take(
+      entries.map { entry in
+        var kept = entry
+        if kept.problem == nil { kept.problem = problems[entry.id] }
+        return kept
+      }, open: state.book.id)
     return next.scoping(\.menu, Menu.libraryChanged(state.menu, heard: state.library.books, MenuContext(next, at: time)))
   }
 }

@@ -6,11 +6,14 @@ public struct LibraryBook: Equatable, Sendable, Codable {
   public var problem: String?
   /// The book's language, where it is known: its title is said in it.
   public var language: String?
+  /// When the listener last read it (seconds since 1970, as the store kept it); nil for a book never read.
+  public var lastRead: Double?
 
-  public init(id: String, title: String, problem: String? = nil, language: String? = nil) {
+  public init(id: String, title: String, problem: String? = nil, language: String? = nil, lastRead: Double? = nil) {
     self.id = id
     self.title = title
     self.problem = problem
     self.language = language
+    self.lastRead = lastRead
   }
 }

@@ -103,6 +103,17 @@ public enum Menu {
       let count = items(of: moved.page, in: context.showing(moved)).count
       moved.selected = min(max(moved.selected + steps, 0), count - 1)
       return FeatureStep(moved, [announceItem(moved, in: box)])
+    case .jumpedByLetter(let steps):
+      guard var moved = menu else { return FeatureStep(menu) }
+      guard moved.page == .books, !box.library.books.isEmpty else { return reduce(menu, .moved(steps: steps), context) }
+      guard let target = box.library.letterJump(from: moved.selected, steps: steps) else {
+        // No letter further that way: the item is said again, so the turn is answered.
+        return FeatureStep(moved, [announceItem(moved, in: box)])
+      }
+      moved.selected = target
+      let recent = target < box.library.alphabeticalStart
+      let letter = recent ? "" : LibraryState.letter(of: box.library.books[target].title) + ". "
+      return FeatureStep(moved, [Box.say(letter + announcement(moved, in: box), in: box)])
     case .back:
       guard let menu else { return FeatureStep(menu) }
       guard let parent = parent(of: menu.page, in: context.showing(menu)) else {

@@ -33,7 +33,7 @@ public enum PhraseKey: String, CaseIterable, Sendable {
   case keyDescriberOn, keyDescriberOff, doesNothingHere, controlSaid, controlHeldSaid
   case knob, knobPush, knobPushedIn, knobBySentence, knobByParagraph, knobByChapter, knobByPage, knobByLevel
   case knobByTenSeconds, knobByMinute, moveByTenSeconds, moveByMinute, intoChapter
-  case knobInMenu, describeChooseUnit
+  case knobInMenu, knobPushedInMenu, describeChooseUnit
   case moveBySentence, moveByParagraph, moveByChapter, moveByPage, moveByLevel
   case describePlayPause, describeWhereAmI, describeStop, describeStartOver, describeNextSentence
   case describePreviousSentence, describeNextChapter, describePreviousChapter, describeFaster, describeSlower

@@ -146,6 +146,7 @@ extension WordTable {
       .intoChapter: "{1} into the chapter",
       .moveByLevel: "Move by level {1}.",
       .knobInMenu: "{1}: turn it to move through the items.",
+      .knobPushedInMenu: "{1}: on the Books page it jumps to the next or previous first letter; elsewhere it moves through the items.",
       .describePlayPause: "Play, pause, and go on.",
       .describeWhereAmI: "Where am I: the book, the chapter, how far, and the time left.",
       .describeStop: "Stop. Play goes on from the same place.",

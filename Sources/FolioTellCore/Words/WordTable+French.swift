@@ -145,6 +145,7 @@ extension WordTable {
       .intoChapter: "{1} depuis le début du chapitre",
       .moveByLevel: "Par titre de niveau {1}.",
       .knobInMenu: "{1} : tournez-la pour parcourir les éléments.",
+      .knobPushedInMenu: "{1} : sur la page Livres, elle saute à la première lettre suivante ou précédente ; ailleurs, elle parcourt les éléments.",
       .describePlayPause: "Lecture, pause et reprise.",
       .describeWhereAmI: "Où suis-je : le livre, le chapitre, la progression et le temps restant.",
       .describeStop: "Arrêt. PLAY reprend au même endroit.",

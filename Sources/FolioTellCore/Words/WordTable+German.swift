@@ -145,6 +145,7 @@ extension WordTable {
       .intoChapter: "Seit Kapitelbeginn {1}",
       .moveByLevel: "Nach Überschriftenebene {1}.",
       .knobInMenu: "{1}: Drehen Sie ihn, um durch die Einträge zu gehen.",
+      .knobPushedInMenu: "{1}: Auf der Seite Bücher springt er zum nächsten oder vorigen Anfangsbuchstaben, sonst geht er durch die Einträge.",
       .describePlayPause: "Vorlesen, Pause und weiter.",
       .describeWhereAmI: "Wo bin ich: das Buch, das Kapitel, wie weit und die restliche Zeit.",
       .describeStop: "Stopp. PLAY liest an derselben Stelle weiter.",

@@ -145,6 +145,7 @@ extension WordTable {
       .intoChapter: "{1} desde el inicio del capítulo",
       .moveByLevel: "Por título de nivel {1}.",
       .knobInMenu: "{1}: gírela para recorrer las opciones.",
+      .knobPushedInMenu: "{1}: en la página Libros salta a la inicial siguiente o anterior; en las demás recorre las opciones.",
       .describePlayPause: "Leer, pausar y continuar.",
       .describeWhereAmI: "Dónde estoy: el libro, el capítulo, cuánto se ha leído y el tiempo restante.",
       .describeStop: "Detener. PLAY sigue desde el mismo sitio.",

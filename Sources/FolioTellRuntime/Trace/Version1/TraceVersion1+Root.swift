@@ -129,6 +129,8 @@ extension TraceVersion1 {
       switch menuEvent {
       case .opened: return named("menu", [("action", JSONWriter.string("opened"))])
       case .moved(let steps): return named("menu", [("action", JSONWriter.string("moved")), ("steps", String(steps))])
+      case .jumpedByLetter(let steps):
+        return named("menu", [("action", JSONWriter.string("jumpedByLetter")), ("steps", String(steps))])
       case .chosen: return named("menu", [("action", JSONWriter.string("chosen"))])
       case .back: return named("menu", [("action", JSONWriter.string("back"))])
       }
