@@ -76,8 +76,18 @@ let usage = """
         The whole box from a press to silence, to the next sentence and to a menu item: median and worst.
     bench idle [--seconds N]
         Wake-ups per second of the whole box while reading, paused and stopped.
+    bench library [--books N]
+        A library of N small books (default 5000) and the box as run composes it, in fresh processes: power-on
+        to the greeting, the Books page's first item, a letter jump, memory, a book added and removed.
     bench memory [--seconds N] [--book FILE]
         Resident memory of the whole process while it reads a 3 MB book (or BOOK) aloud in real time.
+    soak [--hours H] [--seed N] [--cuts N] [--presses-per-hour N] [--keep FOLDER]
+        A night of reading on the virtual clock: the box as run composes it, with real espeak-ng and the
+        real store, a seeded random listener (1250 presses an hour, books changed through the menu) and
+        power cuts at random moments (default 100 in 8 hours: half kill the box, half tear a store write).
+        Checks the place resumed after each cut, the reducer's invariants after every event, memory,
+        descriptors, threads, the trace ring and the bytes written per hour; prints a table and exits 1 on a
+        breach, naming the seed. --keep leaves the data directory (with its trace ring) in FOLDER.
     display-log LOG --png DIR [--board NAME] [--config FILE]
         Rebuild the frames an OLED showed from the kernel's log of the I2C bus (tracefs smbus_write events,
         as the boot test records them) and write them as PNGs, drawn as replay --display draws the views.
@@ -134,6 +144,8 @@ case "voices":
   SpeechCommands.voices(Array(arguments.dropFirst()))
 case "controls":
   ControlsCommand.run(Array(arguments.dropFirst()))
+case "soak":
+  SoakCommand.run(Array(arguments.dropFirst()))
 case "bench":
   BenchCommand.run(Array(arguments.dropFirst()))
 case "replay":

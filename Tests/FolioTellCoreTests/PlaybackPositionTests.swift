@@ -133,6 +133,110 @@ func place(_ offset: Int, _ sentence: Int) -> ReadingPosition { ReadingPosition(
       $0.current = place(30, 2)
       $0.lastSaved = place(30, 2)
       $0.lastSaveTime = 1
+      $0.lastJumpSaveTime = 1
+    }
+  }
+
+  @Test func aBurstOfJumpsIsSavedOnceWhereReadingGoesOn() {
+    var script = PositionScript()
+    script.open()
+    script.send(
+      .jumped(place(30, 2), at: 1), save: PositionSave(bookID: "book", position: place(30, 2), reason: .jumped, time: 1)
+    ) {
+      $0.current = place(30, 2)
+      $0.lastSaved = place(30, 2)
+      $0.lastSaveTime = 1
+      $0.lastJumpSaveTime = 1
+    }
+    // The knob spun on: each detent is a jump, none written to the card yet.
+    script.send(.jumped(place(45, 3), at: 1.5)) {
+      $0.current = place(45, 3)
+      $0.unsavedJumpTime = 1.5
+    }
+    script.send(.jumped(place(60, 4), at: 2)) {
+      $0.current = place(60, 4)
+      $0.unsavedJumpTime = 2
+    }
+    // Reading goes on there: that place is saved at once.
+    script.send(
+      .heard(place(60, 4), at: 2.4), save: PositionSave(bookID: "book", position: place(60, 4), reason: .jumped, time: 2.4)
+    ) {
+      $0.lastSaved = place(60, 4)
+      $0.lastSaveTime = 2.4
+      $0.lastJumpSaveTime = 2.4
+      $0.unsavedJumpTime = nil
+    }
+  }
+
+  @Test func aBurstOfJumpsWhilePausedIsSavedByTheTickAfterTheBurst() {
+    var script = PositionScript()
+    script.open()
+    script.send(
+      .jumped(place(30, 2), at: 1), save: PositionSave(bookID: "book", position: place(30, 2), reason: .jumped, time: 1)
+    ) {
+      $0.current = place(30, 2)
+      $0.lastSaved = place(30, 2)
+      $0.lastSaveTime = 1
+      $0.lastJumpSaveTime = 1
+    }
+    script.send(.jumped(place(10, 1), at: 3)) {
+      $0.current = place(10, 1)
+      $0.unsavedJumpTime = 3
+    }
+    // Too soon after the last jump: the burst may not be over.
+    script.send(.clockTicked(at: 6))
+    script.send(
+      .clockTicked(at: 8), save: PositionSave(bookID: "book", position: place(10, 1), reason: .jumped, time: 8)
+    ) {
+      $0.lastSaved = place(10, 1)
+      $0.lastSaveTime = 8
+      $0.lastJumpSaveTime = 8
+      $0.unsavedJumpTime = nil
+    }
+  }
+
+  @Test func aJumpAfterTheBurstIsOverIsSavedAtOnceAgain() {
+    var script = PositionScript()
+    script.open()
+    script.send(
+      .jumped(place(30, 2), at: 1), save: PositionSave(bookID: "book", position: place(30, 2), reason: .jumped, time: 1)
+    ) {
+      $0.current = place(30, 2)
+      $0.lastSaved = place(30, 2)
+      $0.lastSaveTime = 1
+      $0.lastJumpSaveTime = 1
+    }
+    script.send(
+      .jumped(place(45, 3), at: 7), save: PositionSave(bookID: "book", position: place(45, 3), reason: .jumped, time: 7)
+    ) {
+      $0.current = place(45, 3)
+      $0.lastSaved = place(45, 3)
+      $0.lastSaveTime = 7
+      $0.lastJumpSaveTime = 7
+    }
+  }
+
+  @Test func aPauseRightAfterABurstSavesItsPlace() {
+    var script = PositionScript()
+    script.open()
+    script.send(
+      .jumped(place(30, 2), at: 1), save: PositionSave(bookID: "book", position: place(30, 2), reason: .jumped, time: 1)
+    ) {
+      $0.current = place(30, 2)
+      $0.lastSaved = place(30, 2)
+      $0.lastSaveTime = 1
+      $0.lastJumpSaveTime = 1
+    }
+    script.send(.jumped(place(45, 3), at: 2)) {
+      $0.current = place(45, 3)
+      $0.unsavedJumpTime = 2
+    }
+    script.send(
+      .paused(place(45, 3), at: 2.5), save: PositionSave(bookID: "book", position: place(45, 3), reason: .paused, time: 2.5)
+    ) {
+      $0.lastSaved = place(45, 3)
+      $0.lastSaveTime = 2.5
+      $0.unsavedJumpTime = nil
     }
   }
 

@@ -65,10 +65,8 @@ import Testing
         .savePosition(
           PositionSave(
             bookID: "three", position: ReadingPosition(offset: 15, sentence: 1), reason: .jumped, time: 3)),
+        // The second detent is the same burst: saved once reading goes on there, not now.
         .playback(.startUtterance(token: 2, offset: 30, wpm: 175, voice: "en")),
-        .savePosition(
-          PositionSave(
-            bookID: "three", position: ReadingPosition(offset: 30, sentence: 2), reason: .jumped, time: 3)),
       ]
     ) {
       $0.playback.utteranceToken = 2
@@ -76,8 +74,10 @@ import Testing
       $0.playback.phase = .speaking(Utterance(token: 2, startOffset: 30, wpm: 175, voice: "en"))
       $0.audio.isActive = true
       $0.position.current = ReadingPosition(offset: 30, sentence: 2)
-      $0.position.lastSaved = ReadingPosition(offset: 30, sentence: 2)
+      $0.position.lastSaved = ReadingPosition(offset: 15, sentence: 1)
       $0.position.lastSaveTime = 3
+      $0.position.lastJumpSaveTime = 3
+      $0.position.unsavedJumpTime = 3
       $0.display.lastInput = 3
       $0.navigation.undoPlace = 0
       $0.navigation.lastJumpTime = 3

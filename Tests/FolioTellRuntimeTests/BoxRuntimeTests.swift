@@ -65,6 +65,8 @@ import Testing
     #expect(harness.state.condition.storeProblem == "No space left on device")
     #expect(engine.commands.last == .start(token: 2, offset: 15, wpm: 175, voice: "en"))
     harness.store.failSaves(with: nil)
+    // After the burst of jumps (a jump right after another is saved with the burst's end).
+    harness.clock.advance(to: harness.clock.now() + PlaybackPositionReducer.jumpBurstSeconds)
     harness.send(.jumpToNextSentenceTapped)
     #expect(harness.state.condition.storeProblem == nil)
     #expect(harness.store.saves.last?.position == ReadingPosition(offset: 30, sentence: 2))

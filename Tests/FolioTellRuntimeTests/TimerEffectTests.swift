@@ -77,6 +77,23 @@ import Testing
     #expect(events.all == [.timerFired(.tick), .timerFired(.tick)])
   }
 
+  @Test func aPendingTimerDoesNotKeepARuntimeThatWasLetGo() {
+    // The scheduler outlives the box (the daemon's loop after a reload, the soak test's clock): a box
+    // let go with a timer pending is freed, and the timer then posts to no one.
+    let clock = VirtualClock()
+    weak var released: BoxRuntime?
+    do {
+      let runtime = BoxRuntime(funnel: EventFunnel<BoxEvent>(), effects: Self.handler(clock), clock: clock)
+      runtime.post(.timerFired(.tick))
+      Self.handler(clock).perform(.startTimer(.tick, after: 5), in: BoxState(), sink: runtime)
+      released = runtime
+      #expect(clock.pendingTimers == 1)
+    }
+    #expect(released == nil)
+    Self.run(clock, to: 10)
+    #expect(clock.pendingTimers == 0)
+  }
+
   @Test func withoutASchedulerTimersAreNotCarriedOut() {
     let events = Events()
     let handler = EffectHandler(

@@ -18,4 +18,9 @@ static inline int folio_errno(void) { return errno; }
 int folio_set_thread_name(pthread_t thread, const char *name);
 int folio_get_thread_name(pthread_t thread, char *name, size_t length);
 int folio_pipe_cloexec(int ends[2]);
+
+// Hands the heap's free pages back to the kernel (malloc_trim), so resident memory shows what is held.
+int folio_trim_heap(void);
+// Bytes of the C heap in use (allocated, not free), mmapped blocks included (mallinfo2).
+size_t folio_heap_in_use(void);
 #endif

@@ -75,7 +75,9 @@ public final class Appliance: Sendable {
     if let directory {
       do {
         try Folders.make(directory)
-        let opened = try LogStore(directory: directory)
+        var options = LogStore.Options()
+        options.powerCut = session.powerCut
+        let opened = try LogStore(directory: directory, options: options)
         let recovery = opened.recovery
         if recovery.truncatedBytes > 0 || recovery.damagedRecords > 0 {
           report(
@@ -223,7 +225,8 @@ public final class Appliance: Sendable {
     if session.traceRing, config.traceEnabled, let directory {
       do {
         let made = try TraceRing(
-          folder: directory + "/trace", fileBytes: config.traceFileBytes, files: config.traceFiles)
+          folder: Self.traceFolder(config, dataDirectory: directory), fileBytes: config.traceFileBytes,
+          files: config.traceFiles)
         ring = made
       } catch {
         report("\(error); the box goes on without its trace")
@@ -250,7 +253,10 @@ public final class Appliance: Sendable {
     library = LibraryService(
       folders: folders, language: language, synchronous: platform.isVirtual,
       readNotes: session.readNotes || config.readNotes, narration: session.narration && config.narration,
-      indexPath: directory.map { $0 + "/" + LibraryIndex.fileName }, report: report)
+      indexPath: directory.map { $0 + "/" + LibraryIndex.fileName }, report: report,
+      lastRead: { [log] in
+        log?.state.positions.mapValues { Double($0.wallTime) / 1000 } ?? [:]
+      })
     let library = self.library
     let dataDirectory = directory
     effects.setSystemDescriber {
@@ -410,6 +416,19 @@ public final class Appliance: Sendable {
         throw .book(error)
       }
     }
+  }
+
+  /// The trace ring's folder: the config's, else RAM under the runtime directory systemd gives the
+  /// service (a night's trace is megabytes; the card's budget is 64 KiB an hour), else the data directory.
+  static func traceFolder(
+    _ config: ApplianceConfig, dataDirectory: String,
+    runtimeDirectory: String? = getenv("RUNTIME_DIRECTORY").map { String(cString: $0) }
+  ) -> String {
+    if let folder = config.traceFolder { return folder }
+    if let runtime = runtimeDirectory, let first = runtime.split(separator: ":").first, first.hasPrefix("/") {
+      return first + "/trace"
+    }
+    return dataDirectory + "/trace"
   }
 
   /// Bytes free for the box's data; nil when it cannot be told (errno says why).

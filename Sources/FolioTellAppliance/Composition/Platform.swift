@@ -1,5 +1,6 @@
 import FolioTellCore
 import FolioTellRuntime
+import FolioTellStore
 
 /// Where the box runs. The composition is the same; the platform decides the clock, the sound, the
 /// controls and whether the box's own threads (library watcher, display, input loop) run.
@@ -77,6 +78,8 @@ public struct Session: Sendable {
   /// Say the book's end with words and a tone. A one-shot reading (`say`, `read`) ends with the text
   /// instead: nothing is said after it, so the same text always gives the same sound.
   public var announcesTheEnd = true
+  /// A power cut the store plays out in the middle of a write (`foliotell soak`); nil on a box.
+  public var powerCut: StorePowerCut?
 
   public init() {}
 }

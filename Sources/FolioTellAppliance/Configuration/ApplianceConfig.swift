@@ -45,6 +45,10 @@ public struct ApplianceConfig: Equatable, Sendable {
   public var traceEnabled = true
   public var traceFiles = 6
   public var traceFileBytes = 4 << 20
+  /// Where the trace ring is kept; nil: in RAM under the service's runtime directory (/run/foliotell,
+  /// $RUNTIME_DIRECTORY) when systemd gives one, so the trace costs the card no writes, else in the data
+  /// directory.
+  public var traceFolder: String?
   public var input = InputSetup()
   public var display = DisplaySetup()
 
@@ -156,6 +160,13 @@ public struct ApplianceConfig: Equatable, Sendable {
       if let files = try number(fields, trace, "files", in: 1...1000, file: at("files")) { traceFiles = Int(files) }
       if let kilobytes = try number(fields, trace, "fileKilobytes", in: 4...1_048_576, file: at("fileKilobytes")) {
         traceFileBytes = Int(kilobytes) * 1024
+      }
+      if let folder = try fields.string(trace, "folder", at: "trace") {
+        guard folder.hasPrefix("/") else {
+          throw ConfigError(
+            file: at("folder"), reason: "trace.folder must be an absolute path, like \"/var/lib/foliotell/trace\"")
+        }
+        traceFolder = folder
       }
     }
   }

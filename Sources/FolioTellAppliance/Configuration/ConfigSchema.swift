@@ -27,7 +27,7 @@ enum ConfigSchema {
     "readNotes": .value, "narration": .value, "longPauseMinutes": .value, "knob": .value, "pushedKnob": .value,
     "lexicon": .value, "audioIdleSeconds": .value,
     "amplifier": .object(["chip": .value, "line": .value, "activeLow": .value, "startupMs": .value]),
-    "trace": .object(["enabled": .value, "files": .value, "fileKilobytes": .value]),
+    "trace": .object(["enabled": .value, "files": .value, "fileKilobytes": .value, "folder": .value]),
     // How the image is built for the board (image/build reads it; the box itself does not).
     "boot": .object([
       "architecture": .value, "debianKernel": .value, "firmware": .value, "deviceTree": .value,

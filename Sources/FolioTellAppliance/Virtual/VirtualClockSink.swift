@@ -197,24 +197,31 @@ public final class VirtualClockSink: PCMSink {
   static func frame(_ time: Double, rate: Int) -> Int { Int((time * Double(rate)).rounded()) }
 
   private static func play(_ state: inout State, to frame: Int) {
-    let count = frame - state.played
-    guard count > 0 else { return }
-    var out = [Int16](repeating: 0, count: count)
-    if !state.paused {
-      let available = min(count, state.queue.count - state.head)
-      for index in 0..<available { out[index] = state.queue[state.head + index] }
+    // A second at a time: a box powered on hours into a night plays (and records) its silence since
+    // virtual time 0 without holding it all at once.
+    while state.played < frame {
+      let count = min(frame - state.played, max(state.rate, 1))
+      let available = state.paused ? 0 : min(count, state.queue.count - state.head)
+      let played = state.queue[state.head..<(state.head + available)]
       state.head += available
       if state.head == state.queue.count {
         state.queue.removeAll(keepingCapacity: true)
         state.head = 0
+      } else if state.head >= state.rate, state.head * 2 >= state.queue.count {
+        // A writer that keeps the buffer topped up never lets it run empty: what was played is dropped
+        // here, or a long reading would hold every sample it ever played.
+        state.queue.removeFirst(state.head)
+        state.head = 0
       }
-    }
-    state.played = frame
-    guard let file = state.file, state.failure == nil else { return }
-    do {
-      try file.write(out.withUnsafeBytes { Array($0) })
-    } catch {
-      state.failure = error.description
+      state.played += count
+      guard let file = state.file, state.failure == nil else { continue }
+      var out = Array(played)
+      out += repeatElement(0, count: count - available)
+      do {
+        try file.write(out.withUnsafeBytes { Array($0) })
+      } catch {
+        state.failure = error.description
+      }
     }
   }
 

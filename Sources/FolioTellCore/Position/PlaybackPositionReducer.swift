@@ -1,5 +1,8 @@
 /// The position reducer.
 public enum PlaybackPositionReducer {
+  /// A jump this soon after one that was saved belongs to the same burst: saved once the burst is over.
+  public static let jumpBurstSeconds = 5.0
+
   public static func reduce(_ state: PositionState, _ event: PositionEvent) -> (PositionState, PositionSave?) {
     switch event {
     case .bookOpened(let bookID, let saved, let time):
@@ -19,18 +22,27 @@ public enum PlaybackPositionReducer {
       let due =
         elapsed >= state.policy.deadline
         || (crossedBoundary && elapsed >= state.policy.deadline - state.policy.boundaryWindow)
+      // Reading goes on where a burst of jumps ended: that is where the listener chose to be.
+      if state.unsavedJumpTime != nil, next.hasUnsavedChange { return save(next, .jumped, time) }
       guard due, next.hasUnsavedChange else { return (next, nil) }
       return save(next, .whileSpeaking, time)
     case .clockTicked(let time):
-      guard state.bookID != nil, state.hasUnsavedChange,
-        time - (state.lastSaveTime ?? time) >= state.policy.deadline
-      else { return (state, nil) }
+      guard state.bookID != nil, state.hasUnsavedChange else { return (state, nil) }
+      if let jumped = state.unsavedJumpTime, time - jumped >= jumpBurstSeconds { return save(state, .jumped, time) }
+      guard time - (state.lastSaveTime ?? time) >= state.policy.deadline else { return (state, nil) }
       return save(state, .whileSpeaking, time)
     case .paused(let position, let time):
       return moveAndSave(state, to: position, .paused, time)
     case .stopped(let position, let time):
       return moveAndSave(state, to: position, .stopped, time)
     case .jumped(let position, let time):
+      guard state.bookID != nil else { return (state, nil) }
+      if let saved = state.lastJumpSaveTime, time - saved < jumpBurstSeconds, time >= saved {
+        var next = state
+        next.current = position
+        next.unsavedJumpTime = next.hasUnsavedChange ? time : nil
+        return (next, nil)
+      }
       return moveAndSave(state, to: position, .jumped, time)
     case .finished(let position, let time):
       return moveAndSave(state, to: position, .finished, time)
@@ -54,6 +66,8 @@ public enum PlaybackPositionReducer {
     var next = state
     next.lastSaved = position
     next.lastSaveTime = time
+    next.unsavedJumpTime = nil
+    if reason == .jumped { next.lastJumpSaveTime = time }
     return (next, PositionSave(bookID: bookID, position: position, reason: reason, time: time))
   }
 }

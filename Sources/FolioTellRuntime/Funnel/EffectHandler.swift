@@ -96,7 +96,15 @@ public final class EffectHandler: Sendable {
     case .startTimer(let timer, let delay):
       guard let timers else { return }
       // A handle kept after its timer fired is cancelled for nothing: both schedulers forget fired timers.
-      let id = timers.schedule(after: delay) { sink.post(.timerFired(timer)) }
+      // The scheduler outlives a box that is let go (the daemon's loop after a reload): it holds the
+      // runtime weakly, so the box is freed with its timers still pending.
+      let post: @Sendable (BoxEvent) -> Void
+      if let runtime = sink as? any EventSink & AnyObject {
+        post = { [weak runtime] event in runtime?.post(event) }
+      } else {
+        post = { event in sink.post(event) }
+      }
+      let id = timers.schedule(after: delay) { post(.timerFired(timer)) }
       if let previous = armed.withLock({ $0.updateValue(id, forKey: timer) }) { timers.cancel(previous) }
     }
   }

@@ -15,6 +15,7 @@ public final class TraceRing: TraceSink, Sendable {
     var handle: WritableFile?
     var number = 0
     var bytes = 0
+    var written = 0
     var failure: String?
   }
   private let current = Mutex(Current())
@@ -38,6 +39,9 @@ public final class TraceRing: TraceSink, Sendable {
 
   var problem: String? { current.withLock { $0.failure } }
 
+  /// Bytes this ring has written since it was made: its share of what the box writes to flash.
+  public var bytesWritten: Int { current.withLock { $0.written } }
+
   func write(_ line: String, header: () -> [String]) {
     current.withLock { current in
       guard current.failure == nil else { return }
@@ -60,6 +64,7 @@ public final class TraceRing: TraceSink, Sendable {
         let data = lines.map { $0 + "\n" }.joined().utf8
         try current.handle?.write(data)
         current.bytes += data.count
+        current.written += data.count
       } catch {
         current.failure = "cannot write the trace in \(folder): \(error); the box goes on without it"
       }

@@ -20,6 +20,8 @@ public final class LogStore: PositionStore {
     public var segmentLimit = 64 * 1024
     /// Milliseconds since 1970, for the records' wall time.
     public var wallClock: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
+    /// A power cut to play out in the middle of a write (the soak test); nil on a box.
+    public var powerCut: StorePowerCut?
     public init() {}
   }
 
@@ -216,6 +218,10 @@ public final class LogStore: PositionStore {
         }
         bytes += frame
         sequence += 1
+      }
+      if let kept = options.powerCut?.bytesReaching(ofWrite: bytes.count) {
+        if kept > 0 { try StoreFileCalls.write(live.descriptor, Array(bytes[..<kept]), at: live.size, path, stats: stats) }
+        throw StoreError(call: "write (the power was cut)", path: path, code: EIO)
       }
       do throws(StoreError) {
         try StoreFileCalls.write(live.descriptor, bytes, at: live.size, path, stats: stats)

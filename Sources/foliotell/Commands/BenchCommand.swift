@@ -19,6 +19,8 @@ enum BenchCommand {
     if arguments.first == "idle" { return IdleBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "memory" { return MemoryBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "book-once", arguments.count == 2 { return BookBench.once(arguments[1]) }
+    if arguments.first == "library" { return LibraryBench.run(Array(arguments.dropFirst())) }
+    if arguments.first == "library-once" { return LibraryBench.once(Array(arguments.dropFirst())) }
     if arguments.first == "narration-first-sound" { return NarrationBench.firstSoundOnce(Array(arguments.dropFirst())) }
     if arguments.first == "narration" {
       NarrationBench.books()
@@ -26,7 +28,7 @@ enum BenchCommand {
     }
     guard arguments.first == "speech" else {
       fail(
-        "bench knows: speech [--text FILE] [--rounds N] [--wav-only], store [--minutes N] [--wpm N], books, narration, controls [--seconds N] [--presses N], display, latency [--presses N] [--audio DEVICE], idle [--seconds N], memory [--seconds N] [--book FILE]"
+        "bench knows: speech [--text FILE] [--rounds N] [--wav-only], store [--minutes N] [--wpm N], books, narration, controls [--seconds N] [--presses N], display, latency [--presses N] [--audio DEVICE], idle [--seconds N], memory [--seconds N] [--book FILE], library [--books N]"
       )
     }
     var rest = arguments.dropFirst()

@@ -60,3 +60,8 @@ enum MainItem: CaseIterable, MenuItem {
     }
   }
 }
+
+extension Menu {
+  /// Where Books is on the main page: a listener (or the soak test's) turns the knob there to change book.
+  public static func booksItemPosition(in state: BoxState) -> Int { MainItem.books.position(in: state) }
+}
