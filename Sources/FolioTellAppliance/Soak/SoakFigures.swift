@@ -67,8 +67,7 @@ public final class SoakFigures {
   func sample(at time: Double, _ process: ProcessFigures, traceBytes: Int, traceLimit: Int) {
     samples.append(Sample(time: time, process: process, traceBytes: traceBytes))
     self.traceLimit = max(self.traceLimit, traceLimit)
-    // A file of the ring closes once past its size, so it may hold one event's line more.
-    if traceLimit > 0, traceBytes > traceLimit + 64 * 1024 {
+    if !traceIsWithinBound(traceBytes) {
       breachedPromises.append("at \(SoakBox.clockTime(time)): the trace ring holds \(traceBytes) bytes, over its bound \(traceLimit)")
     }
   }
@@ -101,6 +100,9 @@ public final class SoakFigures {
   /// of warming up (the first book, the first menu pages), not an hour to hold the last against.
   public static let hoursToJudgeMemory = 2.0
   var judgesMemory: Bool { hours >= Self.hoursToJudgeMemory }
+
+  /// The ring's files × their size; a file closes once past its size, so it may hold one event's line more.
+  func traceIsWithinBound(_ bytes: Int) -> Bool { traceLimit == 0 || bytes <= traceLimit + 64 * 1024 }
 
   /// The samples of the night's first and last eighths (hour 1 and hour 8 of a full night).
   var windows: (first: [Sample], last: [Sample]) {
@@ -150,7 +152,7 @@ public final class SoakFigures {
       "| resident memory with mapped files (libraries, voice data), first eighth → last eighth | \(allFirst) → \(allLast) KiB (\(oneDecimal(allGrowth))%) | (shown) | |",
       "| open descriptors, first eighth → last eighth | \(fdFirst) → \(fdLast) | no growth | \(met(fdLast <= fdFirst)) |",
       "| threads, first eighth → last eighth | \(threadsFirst) → \(threadsLast) | no growth | \(met(threadsLast <= threadsFirst)) |",
-      "| trace ring on disk (largest) | \(kib(Double(traceMost))) | \(kib(Double(traceLimit))) | \(met(traceLimit == 0 || traceMost <= traceLimit + 64 * 1024)) |",
+      "| trace ring on disk (largest) | \(kib(Double(traceMost))) | \(kib(Double(traceLimit))) | \(met(traceIsWithinBound(traceMost))) |",
       "| written to the card (data directory) per hour | \(kib(flashPerHour)) (the store; the trace ring \(traceIsOnTheCard ? "on the card" : "in RAM") took \(kib(Double(traceWritten) / max(hours, 1e-9)))) | 64 KiB | \(met(flashPerHour <= Double(Self.maximumFlashPerHour))) |",
       "| reducer invariants, checked after every event | \(eventsChecked) events, \(brokenInvariants.count) broken | none broken | \(met(brokenInvariants.isEmpty)) |",
     ]

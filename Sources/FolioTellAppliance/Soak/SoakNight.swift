@@ -79,7 +79,7 @@ public final class SoakNight {
     /// The words that start in `from..<to`; more than any count in the window when it reaches outside.
     func words(from: Int, to: Int) -> Int {
       guard from < to else { return 0 }
-      guard window.lowerBound <= from || window.lowerBound == 0, to <= window.upperBound else { return Int(Int32.max) }
+      guard window.lowerBound <= from, to <= window.upperBound else { return Int(Int32.max) }
       return wordStarts.filter { $0 >= from && $0 < to }.count
     }
   }
@@ -120,7 +120,7 @@ public final class SoakNight {
     // Eight samples in every eighth of the night at least, every five minutes at most.
     let sampleInterval = min(300, end / 64)
     figures.startedWriting = start.bytesWritten
-    for (index, cut) in schedule().enumerated() {
+    for cut in schedule() {
       let box = try SoakBox(plan: plan, startingAt: now, report: report)
       box.driver.press([])
       if let checked = place { figures.resumed(check(checked, in: box), after: previousCut, at: now) }
@@ -167,13 +167,17 @@ public final class SoakNight {
         box.shutDown()
       } else {
         box.driver.cutPower()
-        figures.cuts[cut.kind, default: 0] += 1
-        if let kept = box.powerCut.bytesKept { figures.tornBytes.append(kept) }
+        // A torn write that never came (nothing written for half an hour) was a plain cut, counted as a kill.
+        if let kept = box.powerCut.bytesKept {
+          figures.tornBytes.append(kept)
+          figures.cuts[.tornWrite, default: 0] += 1
+        } else {
+          figures.cuts[.kill, default: 0] += 1
+        }
       }
       figures.storeBytes += box.storeBytes
       figures.traceWritten += box.traceWritten
       figures.traceIsOnTheCard = box.traceIsOnTheCard
-      _ = index
     }
     // The end of the night is a shutdown; the box built after it must resume exactly there.
     let last = try SoakBox(plan: plan, startingAt: now, report: report)

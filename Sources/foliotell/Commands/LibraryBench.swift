@@ -133,9 +133,9 @@ enum LibraryBench {
     waitFor(30) { !$0.library.books.contains { $0.title == title } }
     let removedAfter = LatencyBench.Listening.now() - start
     appliance.stop()
-    let memory = memoryKiB()
+    let memory = ProcessFigures.now()
     print(
-      [greeting, booksPage, letter, listed, Double(memory.peak), Double(memory.now), addedAfter, removedAfter, Double(memory.anonymous)]
+      [greeting, booksPage, letter, listed, Double(memory.peakKiB), Double(memory.residentKiB), addedAfter, removedAfter, Double(memory.anonymousKiB)]
         .map { String($0) }.joined(separator: " "))
   }
 
@@ -175,14 +175,6 @@ enum LibraryBench {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
-  static func memoryKiB() -> (peak: Int, now: Int, anonymous: Int) {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    func field(_ name: String) -> Int {
-      status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
-        .flatMap { $0.split(whereSeparator: { !$0.isNumber }).first.flatMap { Int($0) } } ?? 0
-    }
-    return (field("VmHWM"), field("VmRSS"), field("RssAnon"))
-  }
 
   /// The middle of what was measured (a press not heard within its limit counts as never).
   static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
