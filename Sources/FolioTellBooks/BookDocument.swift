@@ -77,6 +77,8 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
   case notText(path: String)
   /// An EPUB whose pages are pictures (a comic, a scanned or picture book): nothing to read aloud.
   case onlyPictures(path: String)
+  /// The book reads, but its index cannot be kept for next time (a full or read-only data directory).
+  case cannotKeep(path: String, folder: String, reason: String)
 
   /// Why, in a few words for the voice (the book's name is said before it).
   public var spokenReason: String {
@@ -89,6 +91,7 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
     case .tooLarge: return "it is too large"
     case .notText: return "it is not a book the box can read"
     case .onlyPictures: return "its pages are pictures, with no text to read"
+    case .cannotKeep: return "the box's storage is full"
     }
   }
 
@@ -111,6 +114,9 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
         "the file '\(path)' is not a book the box can read: it is not text (EPUB, HTML, Markdown and plain text work)"
     case .onlyPictures(let path):
       return "the book '\(path)' has no text to read: its pages are pictures"
+    case .cannotKeep(let path, let folder, let reason):
+      return
+        "the book '\(path)' cannot be kept in \(folder) for a quick opening next time: \(reason); it is read whole each time (free some space on the card)"
     }
   }
 }

@@ -17,6 +17,8 @@ enum FileTree {
       modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
   }
 
+  static func exists(_ path: String) -> Bool { status(path) != nil }
+
   static func isFolder(_ path: String) -> Bool { status(path)?.isFolder ?? false }
 
   /// The names in a folder, without "." and "..", or nothing when it cannot be read.

@@ -13,7 +13,8 @@ import Testing
     #expect(Array(text[60..<70]) == Array(scalars[60..<70]))
     #expect(text.text(0..<3) == "aéЖ")
     #expect(text[500..<500].isEmpty)
-    #expect(text.index(at: 500) == text.string.endIndex)
+    #expect(text.byteOffset(at: 500) == text.string.utf8.count)
+    #expect(text.text(0..<3).unicodeScalars.count == 3 && BookText("aé").isPrefix(of: text) && !BookText("é").isPrefix(of: text))
   }
 
   @Test func emptyTextHasNothing() {

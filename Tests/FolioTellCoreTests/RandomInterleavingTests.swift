@@ -223,7 +223,7 @@ struct UnreliableEngine {
           #expect(save.position.sentence == book.sentenceIndex(at: save.position.offset))
         case .saveSettings(let settings):
           #expect(settings == next.savedSettings)
-        case .loadBook, .rememberOpenBook, .openLibraryBook: Issue.record("no book was opened")
+        case .loadBook, .extendBook, .rememberOpenBook, .openLibraryBook: Issue.record("no book was opened")
         case .announce(let text, _, _, _):
           // Only the end of the book is said without a control asking for it.
           #expect(text == "The end of the book. Press PLAY to start over.")

@@ -7,6 +7,7 @@ import Synchronization
 public final class RecordingSpeechEngine: SpeechEngine {
   public enum Command: Equatable, Sendable {
     case load(endOffset: Int)
+    case extend(endOffset: Int)
     case start(token: Int, offset: Int, wpm: Int, voice: String)
     case pause(token: Int)
     case resume(token: Int)
@@ -19,6 +20,7 @@ public final class RecordingSpeechEngine: SpeechEngine {
 
   public var commands: [Command] { log.withLock { $0 } }
   public func load(book: SentenceMap) { log.withLock { $0.append(.load(endOffset: book.endOffset)) } }
+  public func extend(book: SentenceMap) { log.withLock { $0.append(.extend(endOffset: book.endOffset)) } }
   public func startUtterance(token: Int, offset: Int, wpm: Int, voice: String) {
     log.withLock { $0.append(.start(token: token, offset: offset, wpm: wpm, voice: voice)) }
   }

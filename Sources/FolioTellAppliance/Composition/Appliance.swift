@@ -253,7 +253,8 @@ public final class Appliance: Sendable {
     library = LibraryService(
       folders: folders, language: language, synchronous: platform.isVirtual,
       readNotes: session.readNotes || config.readNotes, narration: session.narration && config.narration,
-      indexPath: directory.map { $0 + "/" + LibraryIndex.fileName }, report: report,
+      indexPath: directory.map { $0 + "/" + LibraryIndex.fileName },
+      keeper: directory.map { BookKeeper(folder: $0 + "/" + BookKeeper.folderName) }, report: report,
       lastRead: { [log] in
         log?.state.positions.mapValues { Double($0.wallTime) / 1000 } ?? [:]
       })

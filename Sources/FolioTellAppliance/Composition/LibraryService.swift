@@ -15,6 +15,13 @@ final class LibraryService: Sendable {
   /// Books are opened and drives scanned one at a time, in the order asked, off the event loop, on a
   /// thread that exists only while there is one to open.
   private let opening = PassingWorker(name: "foliotell.books")
+  /// A book not kept yet is indexed here, part by part, while its beginning is read: a press, a scan or
+  /// another book chosen never waits for it.
+  private let indexing = PassingWorker(name: "foliotell.index")
+  /// The book being opened: a book chosen after it stops its indexing.
+  private let chosen = Mutex<String?>(nil)
+  /// The books indexed once, in the data directory (nil without one: every book is read whole).
+  private let keeper: BookKeeper?
   private let language: String?
   private let readNotes: Bool
   private let narration: Bool
@@ -34,9 +41,11 @@ final class LibraryService: Sendable {
   /// voice a book is read with is the reducer's choice, from the language this reports with the book.
   init(
     folders: [String], language: String?, synchronous: Bool, readNotes: Bool = false, narration: Bool = true, indexPath: String? = nil,
+    keeper: BookKeeper? = nil,
     report: @escaping @Sendable (String) -> Void = { _ in }, lastRead: @escaping @Sendable () -> [String: Double] = { [:] }
   ) {
     self.lastRead = lastRead
+    self.keeper = keeper
     library = Library(folders: folders)
     self.language = language
     self.readNotes = readNotes
@@ -160,16 +169,95 @@ final class LibraryService: Sendable {
       runtime.post(.bookFailedToOpen(title: "that book", reason: "it is no longer in the library"))
       return
     }
+    chosen.withLock { $0 = entry.id }
+    if let kept = keeper?.kept(id: entry.id, path: entry.path) {
+      return open(kept, title: entry.title, runtime: runtime)
+    }
+    guard let keeper else { return readWhole(entry, runtime: runtime) }
+    if synchronous {
+      index(entry, keeper: keeper, runtime: runtime)
+    } else {
+      indexing.run { self.index(entry, keeper: keeper, runtime: runtime) }
+    }
+  }
+
+  /// Indexes a book and keeps it. Its beginning is opened as soon as it is read, unless the place kept for
+  /// it lies further on (the book opens there once it is indexed); the whole follows as `bookIndexed`.
+  private func index(_ entry: LibraryEntry, keeper: BookKeeper, runtime: BoxRuntime) {
+    let isChosen = { [self] in chosen.withLock { $0 == entry.id } }
+    guard isChosen() else { return }
+    let saved = runtime.savedPlace(bookID: entry.id)?.offset ?? 0
+    // The virtual platform opens the whole book at once, in order, as the driver needs.
+    let opensBeginning = Mutex(false)
+    var outcome: BookKeeper.Indexed
+    do {
+      outcome = try keeper.index(
+        id: entry.id, path: entry.path, language: language, readNotes: readNotes, narration: narration,
+        stop: { !isChosen() },
+        beginning: { [synchronous] beginning in
+          var map = beginning.document.sentenceMap
+          guard !synchronous, saved < map.endOffset, map.endOffset < beginning.expectedCharacters else { return }
+          map.expectedEndOffset = beginning.expectedCharacters
+          opensBeginning.withLock { $0 = true }
+          self.open(beginning.document, map: map, id: entry.id, title: entry.title, path: entry.path, runtime: runtime)
+        })
+    } catch {
+      guard isChosen() else { return }
+      guard case .cannotKeep = error else {
+        return runtime.post(.bookFailedToOpen(title: entry.title, reason: error.description))
+      }
+      // A book that cannot be kept (a full card) still reads: whole, each time.
+      report(error.description)
+      guard opensBeginning.withLock({ $0 }) else { return readWhole(entry, runtime: runtime) }
+      guard let (_, document) = try? BookParser.read(
+        path: entry.path, language: language, readNotes: readNotes, narration: narration)
+      else { return }
+      outcome = .whole(document)
+    }
+    let opened = opensBeginning.withLock { $0 }
+    switch outcome {
+    case .kept(let kept) where opened:
+      runtime.post(
+        .bookIndexed(
+          bookID: entry.id, book: kept.map, chapters: kept.chapters, pages: kept.pages, notes: kept.notes,
+          paragraphs: kept.paragraphs))
+    case .kept(let kept):
+      open(kept, title: entry.title, runtime: runtime)
+    case .whole(let document) where opened:
+      runtime.post(
+        .bookIndexed(
+          bookID: entry.id, book: document.sentenceMap, chapters: Self.chapters(document), pages: document.pages,
+          notes: document.notes, paragraphs: document.paragraphStarts))
+    case .whole(let document):
+      open(document, map: document.sentenceMap, id: entry.id, title: entry.title, path: entry.path, runtime: runtime)
+    }
+  }
+
+  private func readWhole(_ entry: LibraryEntry, runtime: BoxRuntime) {
     do {
       let (id, document) = try BookParser.read(
         path: entry.path, language: language, readNotes: readNotes, narration: narration)
-      runtime.open(
-        bookID: id, book: document.sentenceMap, title: document.title ?? entry.title, path: entry.path,
-        chapters: document.chapters.map { ChapterMark(title: $0.title, start: $0.start, level: $0.level) },
-        pages: document.pages, notes: document.notes,
-        language: document.language, paragraphs: document.paragraphStarts)
+      open(document, map: document.sentenceMap, id: id, title: entry.title, path: entry.path, runtime: runtime)
     } catch {
       runtime.post(.bookFailedToOpen(title: entry.title, reason: error.description))
     }
+  }
+
+  private func open(_ kept: KeptBook, title: String, runtime: BoxRuntime) {
+    runtime.open(
+      bookID: kept.id, book: kept.map, title: kept.facts.title ?? title, path: kept.facts.path, chapters: kept.chapters,
+      pages: kept.pages, notes: kept.notes, language: kept.facts.language, paragraphs: kept.paragraphs)
+  }
+
+  private func open(
+    _ document: BookDocument, map: SentenceMap, id: String, title: String, path: String, runtime: BoxRuntime
+  ) {
+    runtime.open(
+      bookID: id, book: map, title: document.title ?? title, path: path, chapters: Self.chapters(document),
+      pages: document.pages, notes: document.notes, language: document.language, paragraphs: document.paragraphStarts)
+  }
+
+  static func chapters(_ document: BookDocument) -> [ChapterMark] {
+    document.chapters.map { ChapterMark(title: $0.title, start: $0.start, level: $0.level) }
   }
 }

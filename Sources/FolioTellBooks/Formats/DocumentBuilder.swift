@@ -23,6 +23,8 @@ struct DocumentBuilder {
 
   private var text = ""
   private var length = 0
+  /// The scalars of text so far.
+  var characters: Int { length }
   private var paragraphStarts: [Int] = []
   /// The language an element around the paragraph declares (`lang`, `xml:lang`), set by the HTML reader
   /// before each paragraph; kept by paragraph start.

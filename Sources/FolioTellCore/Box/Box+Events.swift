@@ -55,6 +55,10 @@ extension Box {
       var outcome = opened.open(in: state, at: time)
       outcome.state.library.opened(bookID)
       return outcome
+    case .bookIndexed(let bookID, let book, let chapters, let pages, let notes, let paragraphs):
+      let indexed = IndexedBook(
+        bookID: bookID, book: book, chapters: chapters, pages: pages, notes: notes, paragraphs: paragraphs)
+      return indexed.take(in: state, at: time)
     case .timerFired(let timer):
       next.armedTimers.removeAll { $0 == timer }
       switch timer {

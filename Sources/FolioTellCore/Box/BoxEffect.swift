@@ -2,6 +2,8 @@ public enum BoxEffect: Equatable, Sendable, Codable {
   case playback(PlaybackEffect)
   /// Hand the engine the text it will speak from now on.
   case loadBook(SentenceMap)
+  /// The same book, whole now that it is indexed: the engine reads on into it without stopping.
+  case extendBook(SentenceMap)
   case savePosition(PositionSave)
   /// The listener changed the rate or voice: keep it, durably.
   case saveSettings(Settings)

@@ -11,6 +11,11 @@ public enum BoxEvent: Equatable, Sendable, Codable {
     bookID: String, book: SentenceMap, saved: ReadingPosition?, title: String? = nil, path: String? = nil,
     chapters: [ChapterMark] = [], bookmarks: [Int] = [], pages: [PageMark] = [], notes: [Int] = [],
     language: String? = nil, settings: PlaybackSettings? = nil, paragraphs: [Int] = [])
+  /// The whole of a book opened from its beginning (`SentenceMap.isWhole` false) has been indexed: its
+  /// sentences, chapters, pages, notes and paragraphs, the beginning's text first.
+  case bookIndexed(
+    bookID: String, book: SentenceMap, chapters: [ChapterMark] = [], pages: [PageMark] = [], notes: [Int] = [],
+    paragraphs: [Int] = [])
   /// The box has started: say where the listener is and go on reading, or how to choose a book.
   case poweredOn
   /// The last announcement was said to its end (not cut off by something newer).

@@ -1,5 +1,6 @@
 /// The open book feature's state: which book it is and how it is laid out (its text is playback's).
-/// Opening a book replaces it whole (`OpenedBook`); nothing else changes it.
+/// Opening a book replaces it whole (`OpenedBook`); a book opened from its beginning gets its layout whole
+/// once it is indexed (`IndexedBook`).
 public struct OpenBook: Equatable, Sendable, Codable {
   /// The id the store keeps the book's place, settings and bookmarks under.
   public var id: String?

@@ -13,6 +13,14 @@ public struct SentenceMap: Equatable, Sendable {
   /// A talking book's narration: the clip of each sentence (phrase), or nil where it has none and is
   /// synthesized; empty for a book with text only.
   public var clips: [NarrationClip?] = []
+  /// A book opened from its beginning while the rest of it is indexed: about where its whole text will end.
+  /// Nil for a whole book.
+  public var expectedEndOffset: Int?
+
+  /// Whether every sentence of the book is here (not only its beginning).
+  public var isWhole: Bool { expectedEndOffset == nil }
+  /// The end the listener is told of: the book's, or about where a book read in part will end.
+  public var toldEndOffset: Int { max(expectedEndOffset ?? endOffset, endOffset) }
 
   /// An empty book: nothing to read.
   public static let empty = SentenceMap(validated: [], scalars: .empty)
@@ -34,6 +42,23 @@ public struct SentenceMap: Equatable, Sendable {
       previousEnd = sentence.end
     }
     self.init(validated: sentences, scalars: scalars)
+  }
+
+  /// Sentences of a text already held (a kept book's mapped text), checked as the other initializer does.
+  public init(sentences: [TextSpan], bookText: BookText) throws(SentenceMapError) {
+    var previousEnd = 0
+    for (index, sentence) in sentences.enumerated() {
+      if sentence.start < 0 { throw .negativeStart(index: index, start: sentence.start) }
+      if sentence.end < sentence.start { throw .endBeforeStart(index: index, start: sentence.start, end: sentence.end) }
+      if sentence.start < previousEnd {
+        throw .overlapsPrevious(index: index, start: sentence.start, previousEnd: previousEnd)
+      }
+      if sentence.end > bookText.count {
+        throw .endsPastText(index: index, end: sentence.end, textLength: bookText.count)
+      }
+      previousEnd = sentence.end
+    }
+    self.init(validated: sentences, scalars: bookText)
   }
 
   private init(validated sentences: [TextSpan], scalars: BookText) {
@@ -86,7 +111,7 @@ public struct SentenceMap: Equatable, Sendable {
 
 /// A book in a trace: `{"sentences": [[start, end], ...], "text": "..."}`, the text left out when unknown.
 extension SentenceMap: Codable {
-  private enum Keys: String, CodingKey { case sentences, text, clips }
+  private enum Keys: String, CodingKey { case sentences, text, clips, expectedEnd }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Keys.self)
@@ -101,6 +126,7 @@ extension SentenceMap: Codable {
     do {
       try self.init(sentences: spans, text: try container.decodeIfPresent(String.self, forKey: .text))
       clips = try container.decodeIfPresent([NarrationClip?].self, forKey: .clips) ?? []
+      expectedEndOffset = try container.decodeIfPresent(Int.self, forKey: .expectedEnd)
     } catch let error as SentenceMapError {
       throw DecodingError.dataCorruptedError(forKey: .sentences, in: container, debugDescription: error.description)
     }
@@ -111,6 +137,7 @@ extension SentenceMap: Codable {
     try container.encode(sentences.map { [$0.start, $0.end] }, forKey: .sentences)
     if hasText { try container.encode(scalars.string, forKey: .text) }
     if !clips.isEmpty { try container.encode(clips, forKey: .clips) }
+    try container.encodeIfPresent(expectedEndOffset, forKey: .expectedEnd)
   }
 }
 

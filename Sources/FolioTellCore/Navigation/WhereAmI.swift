@@ -14,10 +14,12 @@ enum WhereAmI {
     let chapterIndex = Navigation.chapterIndex(at: offset, in: state.book.chapters)
     if let chapterIndex { parts.append(words.text(of: .book(state.book.chapters[chapterIndex].title, language: language))) }
     if let page = state.book.pages.last(where: { $0.start <= offset }) { parts.append(words(.page, .words(page.label))) }
-    parts.append(words.count(percent(offset, of: book), .percent))
+    // A book opened from its beginning and still being indexed: how far, and what is left, are estimates.
+    let roughly = { (told: String) in book.isWhole ? told : words(.roughly, .words(told)) }
+    parts.append(roughly(words.count(percent(offset, of: book), .percent)))
     if noteIsNearby(state) { parts.append(words(.noteNearby)) }
     var finished: Bool { if case .finished = state.playback.phase { return true } else { return false } }
-    if offset >= book.endOffset || finished {
+    if (offset >= book.endOffset && book.isWhole) || finished {
       // Nothing is left to time: the book's end is what the listener needs to hear.
       if let timer = state.sleepTimer { parts.append(words(.sleepTimerIs, .words(timer.spokenLeft(words)))) }
       parts.append(words(.finishedBook))
@@ -44,8 +46,10 @@ enum WhereAmI {
       let left = duration(words: book.scalars.wordCount(offset..<max(offset, end)), wpm: wpm, words)
       parts.append(words(.leftInChapter, .words(left)))
     }
-    let left = duration(words: book.scalars.wordCount(offset..<book.endOffset), wpm: wpm, words)
-    parts.append(words(.leftInBook, .words(left)))
+    // Of a book read in part, the words of the rest are guessed from how much of it there is.
+    let known = book.scalars.wordCount(offset..<book.endOffset)
+    let later = book.isWhole ? 0 : known * (book.toldEndOffset - book.endOffset) / max(book.endOffset - offset, 1)
+    parts.append(words(.leftInBook, .words(roughly(duration(words: known + later, wpm: wpm, words)))))
     if let timer = state.sleepTimer { parts.append(words(.sleepTimerIs, .words(timer.spokenLeft(words)))) }
     return sentences(parts)
   }
@@ -67,7 +71,7 @@ enum WhereAmI {
   }
 
   static func percent(_ offset: Int, of book: SentenceMap) -> Int {
-    book.endOffset > 0 ? min(100, offset * 100 / book.endOffset) : 0
+    book.toldEndOffset > 0 ? min(100, offset * 100 / book.toldEndOffset) : 0
   }
 
   /// "chapter 2, The Pool of Tears, 40 percent", for undo and bookmarks.

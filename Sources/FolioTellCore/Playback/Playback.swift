@@ -142,6 +142,7 @@ public enum Playback {
     var next = state
     next.utteranceToken += 1
     next.offset = offset
+    next.waitsForRestAt = nil
     next.word = nil
     next.failure = nil
     next.phase = .speaking(
@@ -166,6 +167,7 @@ public enum Playback {
     if let utterance = state.phase.liveUtterance { (next, effect) = stop(state, utterance) }
     next.phase = .idle
     next.word = nil
+    next.waitsForRestAt = nil
     next.offset = min(max(offset, 0), state.book.endOffset)
     return (next, effect)
   }
@@ -188,6 +190,14 @@ public enum Playback {
 
   private static func finish(_ state: PlaybackState) -> Result {
     var next = state
+    // The end of what is read so far is not the book's end: reading waits for the rest.
+    if !state.book.isWhole {
+      next.phase = .idle
+      next.offset = state.book.endOffset
+      next.word = nil
+      next.waitsForRestAt = state.book.endOffset
+      return (next, .deactivateAudio)
+    }
     next.phase = .finished
     next.offset = state.book.endOffset
     next.word = nil

@@ -14,6 +14,9 @@ public struct PlaybackState: Equatable, Sendable, Codable {
   public var wpmLimits: ClosedRange<Int>
   /// Why the engine last failed, until the next utterance starts.
   public var failure: String?
+  /// Reading came to the end of a book opened in part before the rest was indexed: it goes on from here
+  /// once it is (nil otherwise).
+  public var waitsForRestAt: Int?
 
   public init(
     book: SentenceMap = .empty,

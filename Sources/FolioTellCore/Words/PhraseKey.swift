@@ -9,7 +9,7 @@ public enum PhraseKey: String, CaseIterable, Sendable {
   // Time and amounts.
   case lessThanAMinute, timeAnd, timeLeft, stopsAtChapterEnd, unknown, on, off
   // Where am I, undo and places.
-  case page, noteNearby, sleepTimerIs, leftInChapter, leftInBook, chapterNumber, backTo, nothingToUndo
+  case page, noteNearby, sleepTimerIs, leftInChapter, leftInBook, roughly, chapterNumber, backTo, nothingToUndo
   case noChapters, noPageNumbers, lastChapter, firstChapter
   // Menu pages' titles.
   case menuTitle, booksTitle, goToTitle, chaptersTitle, percentTitle, pagesTitle, bookmarksTitle, bookmarkTitle

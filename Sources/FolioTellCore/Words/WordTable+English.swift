@@ -32,6 +32,7 @@ extension WordTable {
       .noteNearby: "A note is referred to in this sentence",
       .sleepTimerIs: "Sleep timer: {1}",
       .leftInChapter: "{1} left in the chapter",
+      .roughly: "about {1}",
       .leftInBook: "{1} left in the book",
       .chapterNumber: "chapter {1}",
       .backTo: "Back to {1}",

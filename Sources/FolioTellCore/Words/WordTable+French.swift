@@ -31,6 +31,7 @@ extension WordTable {
       .noteNearby: "Cette phrase renvoie à une note",
       .sleepTimerIs: "Minuteur de sommeil : {1}",
       .leftInChapter: "Il reste {1} dans le chapitre",
+      .roughly: "environ {1}",
       .leftInBook: "Il reste {1} dans le livre",
       .chapterNumber: "chapitre {1}",
       .backTo: "Retour : {1}",

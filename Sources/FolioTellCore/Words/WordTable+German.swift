@@ -31,6 +31,7 @@ extension WordTable {
       .noteNearby: "In diesem Satz wird auf eine Anmerkung verwiesen",
       .sleepTimerIs: "Sleep-Timer: {1}",
       .leftInChapter: "Noch {1} in diesem Kapitel",
+      .roughly: "etwa {1}",
       .leftInBook: "Noch {1} in diesem Buch",
       .chapterNumber: "Kapitel {1}",
       .backTo: "Zurück zu {1}",

@@ -32,6 +32,7 @@ extension WordTable {
       .noteNearby: "В этом предложении есть ссылка на примечание",
       .sleepTimerIs: "Таймер сна: {1}",
       .leftInChapter: "До конца главы {1}",
+      .roughly: "примерно {1}",
       .leftInBook: "До конца книги {1}",
       .chapterNumber: "глава {1}",
       .backTo: "Возврат: {1}",

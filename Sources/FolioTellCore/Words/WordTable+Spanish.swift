@@ -31,6 +31,7 @@ extension WordTable {
       .noteNearby: "Esta frase remite a una nota",
       .sleepTimerIs: "Temporizador de apagado: {1}",
       .leftInChapter: "Hasta el final del capítulo: {1}",
+      .roughly: "aproximadamente {1}",
       .leftInBook: "Hasta el final del libro: {1}",
       .chapterNumber: "capítulo {1}",
       .backTo: "Regreso: {1}",

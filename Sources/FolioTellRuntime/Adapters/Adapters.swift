@@ -10,6 +10,9 @@ public protocol EventSink: Sendable {
 public protocol SpeechEngine: Sendable {
   /// The text every following utterance speaks from.
   func load(book: SentenceMap)
+  /// The same book, whole: its text begins with the loaded one's. A live utterance is not stopped: it reads
+  /// on into the rest, past where the loaded text ended.
+  func extend(book: SentenceMap)
   /// Speaks from `offset` to the end of the book, replacing any live utterance (which gets `utteranceDidCancel`).
   func startUtterance(token: Int, offset: Int, wpm: Int, voice: String)
   /// Posts `pauseResolved` once the audio is really silent.

@@ -40,6 +40,9 @@ public final class BoxRuntime: EventSink, Sendable {
     observers.withLock { $0.append(observer) }
   }
 
+  /// The place the store kept for a book, if any (nil too when the store cannot be read: `open` says so).
+  public func savedPlace(bookID: String) -> ReadingPosition? { (try? handler.store.load(bookID: bookID)) ?? nil }
+
   /// Opens a book at the place the store kept for it. A store that cannot be read is reported, and the book opens at its start.
   public func open(
     bookID: String, book: SentenceMap, title: String? = nil, path: String? = nil, chapters: [ChapterMark] = [],

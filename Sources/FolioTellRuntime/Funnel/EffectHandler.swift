@@ -63,6 +63,8 @@ public final class EffectHandler: Sendable {
       audio.deactivate()
     case .loadBook(let book):
       speech.load(book: book)
+    case .extendBook(let book):
+      speech.extend(book: book)
     case .savePosition(let save):
       keep(sink, state) { try self.store.save(save) }
     case .saveSettings(let settings):

@@ -41,6 +41,16 @@ public final class SimulatedSpeechEngine: SpeechEngine {
     if let replaced { end(replaced) }
   }
 
+  public func extend(book: SentenceMap) {
+    state.withLock { state in
+      let end = state.book.endOffset
+      state.book = book
+      guard var live = state.live else { return }
+      live.words += Self.words(in: book, from: end).filter { $0.start >= end }
+      state.live = live
+    }
+  }
+
   public func startUtterance(token: Int, offset: Int, wpm: Int, voice: String) {
     cancelAnnouncement()
     let replaced = state.withLock { state -> Live? in

@@ -64,6 +64,8 @@ public final class EspeakSpeechEngine: SpeechEngine {
 
   public func load(book: SentenceMap) { command { $0.load(book) } }
 
+  public func extend(book: SentenceMap) { command { $0.extend(book) } }
+
   public func announce(_ text: String, wpm: Int, voice: String, languages: [LanguagePassage]) {
     command { $0.announce(text, wpm: wpm, voice: voice, languages: languages) }
   }
@@ -253,13 +255,22 @@ public final class EspeakSpeechEngine: SpeechEngine {
     return found
   }
 
+  /// At the end of a book opened from its beginning: the whole book, when it was indexed meanwhile.
+  private func readOn(into book: inout SentenceMap, at offset: Int) -> Bool {
+    let latest = control.withLock { $0.book }
+    guard latest.endOffset > offset, book.scalars.isPrefix(of: latest.scalars) else { return false }
+    book = latest
+    return true
+  }
+
   /// Synthesizes chunk after chunk, writes the audio, and posts words as they are heard. Each chunk is
   /// normalized as it comes, so starting anywhere in a long book costs only its first sentences.
   ///
   /// A word's span is settled only by the next word espeak-ng reports (see `WordSpans`), so the audio from
   /// the last reported word on is held here until then: synthesis runs far ahead of the ear, so holding it
   /// costs no time, and every word is posted, whole, as its sound is heard.
-  private func stream(_ request: Request, book: SentenceMap) throws -> Outcome {
+  private func stream(_ request: Request, book loaded: SentenceMap) throws -> Outcome {
+    var book = loaded
     let token = request.token
     // A book that mixes languages reads each passage with a voice of its language (found once per voice).
     var passageVoices: [String: String] = [:]
@@ -312,7 +323,7 @@ public final class EspeakSpeechEngine: SpeechEngine {
     let clips = book.isNarrated ? ClipReader(sampleRate: espeak.sampleRate) : nil
     let gain = Double(min(max(options.volume, 0), 200)) / 100
     var bookStart = min(max(request.offset, 0), book.endOffset)
-    while bookStart < book.endOffset {
+    while bookStart < book.endOffset || readOn(into: &book, at: bookStart) {
       if let clips, let (clip, sentence) = narratedSentence(at: bookStart, in: book),
         !brokenNarration.withLock({ $0.contains(clip.file) })
       {

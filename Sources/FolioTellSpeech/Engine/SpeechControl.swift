@@ -65,6 +65,13 @@ struct SpeechControl: Equatable {
     return announcing ? Orders() : abortAll()
   }
 
+  /// The loaded book, whole now: nothing stops; the live utterance reads on into the rest (`stream`).
+  mutating func extend(_ book: SentenceMap) -> Orders {
+    guard self.book.scalars.isPrefix(of: book.scalars) else { return load(book) }
+    self.book = book
+    return Orders()
+  }
+
   /// Something to say now: it replaces anything live or waiting, and takes over a waiting tone.
   mutating func announce(_ text: String, wpm: Int, voice: String, languages: [LanguagePassage] = []) -> Orders {
     let token = nextAnnouncement

@@ -19,6 +19,10 @@ enum BenchCommand {
     if arguments.first == "idle" { return IdleBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "memory" { return MemoryBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "book-once", arguments.count == 2 { return BookBench.once(arguments[1]) }
+    if arguments.first == "make-books", arguments.count == 2 {
+      print(BookBench.makeBooks(in: arguments[1]).joined(separator: "\n"))
+      return
+    }
     if arguments.first == "library" { return LibraryBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "library-once" { return LibraryBench.once(Array(arguments.dropFirst())) }
     if arguments.first == "narration-first-sound" { return NarrationBench.firstSoundOnce(Array(arguments.dropFirst())) }

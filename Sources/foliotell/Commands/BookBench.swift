@@ -80,6 +80,28 @@ enum BookBench {
     NarrationBench.books()
   }
 
+  /// The books measured, written into `folder`: their paths, in the order they are reported.
+  @discardableResult
+  static func makeBooks(in folder: String) -> [String] {
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    var paths: [String] = []
+    func write(_ name: String, _ bytes: [UInt8]) {
+      let path = folder + "/" + name
+      FileManager.default.createFile(atPath: path, contents: Data(bytes))
+      paths.append(path)
+    }
+    write("three-megabytes.txt", Array(BenchBookFiles.plainText(megabytes: 3).utf8))
+    write("thirty-megabytes.txt", Array(BenchBookFiles.plainText(megabytes: 30).utf8))
+    // As long as the largest public EPUB 3 sample (6.5 million characters in 2,014 chapters).
+    write(
+      "two-thousand-chapters.epub",
+      BenchBookFiles.epub(title: "Two Thousand Chapters", chapters: 2014, charactersPerChapter: 3200))
+    write(
+      "formulas.epub",
+      BenchBookFiles.epub(title: "Formulas", chapters: 120, charactersPerChapter: 8000, mathPerParagraph: 6))
+    return paths
+  }
+
   /// In the child: open one book, print seconds, resident KiB before, peak resident KiB after, text bytes.
   static func once(_ path: String) {
     // The peak so far is the start-up's (linking, the runtime): reset it (Linux: "5" to clear_refs) so

@@ -7,8 +7,17 @@ import Glibc
 /// content documents are encrypted is refused as protected; one whose pages are only pictures says so.
 /// Footnotes and endnotes are read only with `readNotes` (see `HTMLBook`).
 public enum EPUBBook {
+  /// Where a long book's parts go as they are read (`BookSlices`): each content document is added to the
+  /// part being made, and a part is handed over (and a new one begun) once it has `characters`.
+  public struct Parts {
+    public var characters: (_ part: Int) -> Int
+    /// False stops the reading (the part was not wanted after all).
+    public var take: (BookDocument, _ fractionRead: Double) -> Bool
+  }
+
   public static func read(
-    _ bytes: [UInt8], path: String, language override: String? = nil, readNotes: Bool = false, narration: Bool = true
+    _ bytes: [UInt8], path: String, language override: String? = nil, readNotes: Bool = false, narration: Bool = true,
+    parts: Parts? = nil
   ) throws(BookError) -> BookDocument {
     let zip: ZipArchive
     do {
@@ -53,7 +62,7 @@ public enum EPUBBook {
     let metadata = package.first("metadata")
     let title = metadata?.first("title")?.allText
     let author = metadata?.first("creator")?.allText
-    let language = override ?? metadata?.first("language")?.allText.lowercased()
+    var language = override ?? metadata?.first("language")?.allText.lowercased()
 
     var manifest: [String: (href: String, type: String, properties: String)] = [:]
     var overlayIDs: [String: String] = [:]
@@ -91,6 +100,8 @@ public enum EPUBBook {
     }
 
     var builder = DocumentBuilder()
+    let spineCount = (spine?.all("itemref") ?? []).filter { $0.attribute("linear") != "no" }.count
+    var handed = 0
     var documents = 0
     var pictures = 0
     var read: Set<String> = []
@@ -124,10 +135,19 @@ public enum EPUBBook {
         readNotes: readNotes)
       pictures += parsed.pictures
       documents += 1
+      if let parts, builder.characters >= parts.characters(handed) {
+        var part = builder.document(format: .epub, title: title, author: author, language: language)
+        part.problems = problems
+        // The later parts follow the first's language, told once from the beginning.
+        language = language ?? part.language
+        handed += 1
+        guard parts.take(part, Double(documents) / Double(max(spineCount, documents))) else { throw .unreadable(path: path, reason: "its reading was stopped") }
+        builder = DocumentBuilder()
+      }
     }
     var document = builder.document(format: .epub, title: title, author: author, language: language)
     // Pictures and no text: a comic, a scanned book. Not damaged, and downloading it again will not help.
-    if document.sentences.isEmpty && pictures > 0 { throw .onlyPictures(path: path) }
+    if document.sentences.isEmpty && pictures > 0 && handed == 0 { throw .onlyPictures(path: path) }
     guard documents > 0 else { throw .damaged(path: path, reason: "its spine lists no readable content document") }
     document.problems = problems
     return document

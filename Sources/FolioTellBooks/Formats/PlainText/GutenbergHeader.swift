@@ -55,6 +55,22 @@ struct GutenbergHeader {
     }
   }
 
+  /// Where the reading text of a later part of a long file ends: at the end marker, or the older closing line
+  /// before it; nil when the part has neither.
+  static func endOfBody(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    for (line, _) in TextLines(bytes, in: 0..<bytes.count) where !line.isEmpty {
+      let first = bytes[line.lowerBound]
+      guard first == UInt8(ascii: "*") || first == UInt8(ascii: "E") || first == UInt8(ascii: "e") else { continue }
+      let upper = TextLines(bytes, in: line).string(line).uppercased()
+      if isMarker(upper, "END OF") || upper.hasPrefix("END OF THE PROJECT GUTENBERG")
+        || upper.hasPrefix("END OF PROJECT GUTENBERG")
+      {
+        return line.lowerBound
+      }
+    }
+    return nil
+  }
+
   static func isMarker(_ line: String, _ word: String) -> Bool {
     guard line.hasPrefix("***") else { return false }
     let upper = line.uppercased()

@@ -1,0 +1,148 @@
+import FolioTellCore
+import FolioTellTestSupport
+import Foundation
+import Testing
+
+@testable import FolioTellBooks
+
+/// A long book read part by part and kept: the whole it gives is the book as the whole-book reader reads
+/// it, its beginning is the start of that text, and the kept book opens again only while its file is the
+/// same.
+@Suite struct KeptBookTests {
+  let root: String
+  let keeper: BookKeeper
+
+  init() {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString)").path
+    try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    keeper = BookKeeper(folder: root + "/books")
+  }
+
+  func put(_ bytes: [UInt8], _ name: String) -> String {
+    let path = root + "/" + name
+    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    return path
+  }
+
+  /// A Gutenberg file of about 1.3 MB: header, 60 chapters of prose with accents and dialogue, licence.
+  static func longGutenbergText() -> String {
+    var text = "Title: A Long Book\nAuthor: Nobody\nLanguage: English\n\n*** START OF THE PROJECT GUTENBERG EBOOK A LONG BOOK ***\n\n"
+    for chapter in 1...60 {
+      text += "CHAPTER \(chapter)\n\n"
+      for paragraph in 0..<40 {
+        text += "The café was quiet, said Zoë, on day \(paragraph) of chapter \(chapter). \u{201C}Really?\u{201D}\nShe asked again,\nand waited.\n\n"
+        text += String(repeating: "A long line of prose that goes on and on. ", count: 10) + "\n\n"
+      }
+    }
+    return text + "*** END OF THE PROJECT GUTENBERG EBOOK A LONG BOOK ***\n\nThe licence, never read aloud.\n"
+  }
+
+  func index(_ path: String) throws -> (beginning: BookKeeper.Beginning?, book: KeptBook) {
+    var first: BookKeeper.Beginning?
+    let indexed = try keeper.index(id: "book", path: path, beginning: { first = $0 })
+    guard case .kept(let kept) = indexed else { throw BookError.empty(path: path) }
+    return (first, kept)
+  }
+
+  @Test func aLongPlainTextIsKeptAsTheWholeReaderReadsItWithItsBeginningFirst() throws {
+    let path = put(Array(Self.longGutenbergText().utf8), "long.txt")
+    let whole = try BookParser.read(path: path).document
+    let (beginning, kept) = try index(path)
+    #expect(kept.map.scalars == BookText(whole.text))
+    #expect(kept.map.sentences == whole.sentences)
+    #expect(kept.paragraphs == whole.paragraphStarts)
+    #expect(kept.chapters.map(\.title) == whole.chapters.map(\.title))
+    #expect(kept.chapters.map(\.start) == whole.chapters.map(\.start))
+    #expect(kept.facts.title == "A Long Book" && kept.facts.author == "Nobody" && kept.facts.language == "en")
+    #expect(!kept.map.scalars.string.contains("licence"))
+    let start = try #require(beginning)
+    #expect(BookText(start.document.text).isPrefix(of: kept.map.scalars))
+    #expect(start.document.text.unicodeScalars.count < 40_000)
+    // Guessed from the file's size: within a fifth of the real length.
+    #expect(abs(start.expectedCharacters - kept.map.endOffset) < kept.map.endOffset / 5)
+  }
+
+  @Test func aLongEPUBIsKeptAsTheWholeReaderReadsIt() throws {
+    var zip = ZipWriter()
+    zip.add("mimetype", "application/epub+zip", deflate: false)
+    zip.add("META-INF/container.xml", EPUBBookTests.container)
+    var manifest = ""
+    var spine = ""
+    for chapter in 1...40 {
+      manifest += "<item id=\"c\(chapter)\" href=\"c\(chapter).xhtml\" media-type=\"application/xhtml+xml\"/>"
+      spine += "<itemref idref=\"c\(chapter)\"/>"
+      zip.add(
+        "OEBPS/c\(chapter).xhtml",
+        EPUBBookTests.chapter("Kapitel \(chapter)", String(repeating: "Es war kalt, und wir gingen los. ", count: 40)))
+    }
+    zip.add(
+      "OEBPS/content.opf",
+      "<?xml version=\"1.0\"?><package xmlns=\"http://www.idpf.org/2007/opf\" version=\"3.0\"><metadata xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:title>Lang</dc:title><dc:language>de</dc:language></metadata><manifest>\(manifest)</manifest><spine>\(spine)</spine></package>"
+    )
+    let path = put(zip.bytes, "long.epub")
+    let whole = try BookParser.read(path: path).document
+    let (beginning, kept) = try index(path)
+    #expect(kept.map.scalars == BookText(whole.text))
+    #expect(kept.map.sentences == whole.sentences)
+    #expect(kept.chapters.map(\.start) == whole.chapters.map(\.start))
+    #expect(kept.facts.title == "Lang" && kept.facts.language == "de" && kept.facts.format == "EPUB")
+    let start = try #require(beginning)
+    #expect(start.document.chapters.count < whole.chapters.count)
+    #expect(BookText(start.document.text).isPrefix(of: kept.map.scalars))
+  }
+
+  @Test func aKeptBookOpensAgainOnlyWhileItsFileIsTheSame() throws {
+    let path = put(Array(Self.longGutenbergText().utf8), "long.txt")
+    let (_, kept) = try index(path)
+    let again = try #require(keeper.kept(id: "book", path: path))
+    #expect(again.map.scalars == kept.map.scalars && again.map.sentences == kept.map.sentences)
+    #expect(keeper.kept(id: "another", path: path) == nil)
+    // Changed on the stick: indexed again, never the old index.
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    handle.seekToEndOfFile()
+    handle.write(Data("More.\n".utf8))
+    try handle.close()
+    #expect(keeper.kept(id: "book", path: path) == nil)
+  }
+
+  @Test func aDamagedKeptBookIsNeverTrusted() throws {
+    let path = put(Array(Self.longGutenbergText().utf8), "long.txt")
+    _ = try index(path)
+    let file = keeper.folder + "/book.book"
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+    // Cut short, as a pulled plug would leave a file written without the rename: not read.
+    try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: file))
+    #expect(keeper.kept(id: "book", path: path) == nil)
+    // Its facts garbled.
+    bytes[30] = 0x7B
+    bytes[31] = 0x7D
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+    #expect(keeper.kept(id: "book", path: path) == nil)
+  }
+
+  @Test func theOldestKeptBooksMakeRoomForTheNew() throws {
+    let small = BookKeeper(folder: root + "/small", budgetBytes: 2_000_000)
+    let path = put(Array(Self.longGutenbergText().utf8), "long.txt")
+    _ = try small.index(id: "first", path: path)
+    _ = try small.index(id: "second", path: path)
+    #expect(small.kept(id: "second", path: path) != nil)
+    #expect(small.kept(id: "first", path: path) == nil)
+  }
+
+  @Test func aBookNotReadInPartsIsReadWhole() throws {
+    let path = put(Array("# Title\n\nA Markdown book. It is short.\n".utf8), "short.md")
+    guard case .whole(let document) = try keeper.index(id: "md", path: path) else {
+      Issue.record("a Markdown book is read whole")
+      return
+    }
+    #expect(document.format == .markdown)
+  }
+
+  @Test func aStoppedIndexingKeepsNothing() throws {
+    let path = put(Array(Self.longGutenbergText().utf8), "long.txt")
+    #expect(throws: BookError.self) { try keeper.index(id: "stopped", path: path, stop: { true }) }
+    #expect(keeper.kept(id: "stopped", path: path) == nil)
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: keeper.folder)) ?? []
+    #expect(left.isEmpty)
+  }
+}
