@@ -16,7 +16,8 @@ enum WhereAmI {
     if let page = state.book.pages.last(where: { $0.start <= offset }) { parts.append(words(.page, .words(page.label))) }
     // A book opened from its beginning and still being indexed: how far, and what is left, are estimates.
     let roughly = { (told: String) in book.isWhole ? told : words(.roughly, .words(told)) }
-    parts.append(roughly(words.count(percent(offset, of: book), .percent)))
+    let capitalized = { (part: String) in book.isWhole ? part : Self.capitalized(part) }
+    parts.append(capitalized(roughly(words.count(percent(offset, of: book), .percent))))
     if noteIsNearby(state) { parts.append(words(.noteNearby)) }
     var finished: Bool { if case .finished = state.playback.phase { return true } else { return false } }
     if (offset >= book.endOffset && book.isWhole) || finished {
@@ -49,9 +50,15 @@ enum WhereAmI {
     // Of a book read in part, the words of the rest are guessed from how much of it there is.
     let known = book.scalars.wordCount(offset..<book.endOffset)
     let later = book.isWhole ? 0 : known * (book.toldEndOffset - book.endOffset) / max(book.endOffset - offset, 1)
-    parts.append(words(.leftInBook, .words(roughly(duration(words: known + later, wpm: wpm, words)))))
+    parts.append(capitalized(words(.leftInBook, .words(roughly(duration(words: known + later, wpm: wpm, words))))))
     if let timer = state.sleepTimer { parts.append(words(.sleepTimerIs, .words(timer.spokenLeft(words)))) }
     return sentences(parts)
+  }
+
+  /// A part that begins with "about" begins its sentence.
+  static func capitalized(_ part: String) -> String {
+    guard let first = part.first, first.isLowercase else { return part }
+    return first.uppercased() + part.dropFirst()
   }
 
   /// Each part a sentence of its own.
