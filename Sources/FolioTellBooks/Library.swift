@@ -210,7 +210,7 @@ public final class Library: Sendable {
     var result: (LibraryEntry?, String?)
     var spoken: String?
     do {
-      let (id, document) = try BookParser.read(path: path)
+      let (id, document) = try Self.describingRead(path, size: size)
       let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
       result = (
         LibraryEntry(
@@ -225,6 +225,26 @@ public final class Library: Sendable {
       $0[path] = Cached(modified: modified, size: size, entry: result.0, problem: result.1, spokenProblem: spoken)
     }
     return result
+  }
+}
+
+extension Library {
+  /// Books longer than this are described from their beginning (title, author, language) and their
+  /// file's hash, not read whole: a scan never holds a long book, and the book is indexed when opened.
+  static let describedFromBeginning = 1 << 20
+
+  static func describingRead(_ path: String, size: Int) throws(BookError) -> (id: String, document: BookDocument) {
+    guard size > describedFromBeginning, let id = BookParser.contentID(of: path) else { return try BookParser.read(path: path) }
+    var beginning: BookDocument?
+    let outcome = try BookSlices.read(path: path) { part, _ in
+      beginning = part
+      return false
+    }
+    if case .whole(let document) = outcome { return (id, document) }
+    guard var document = beginning else { throw .empty(path: path) }
+    // Its chapters are counted when it is indexed.
+    document.chapters = []
+    return (id, document)
   }
 }
 

@@ -17,6 +17,15 @@ import Testing
     #expect(text.text(0..<3).unicodeScalars.count == 3 && BookText("aé").isPrefix(of: text) && !BookText("é").isPrefix(of: text))
   }
 
+  @Test func theWordsOfALongRangeAreEstimatedFromSamplesAndOfAShortOneCounted() {
+    let prose = String(repeating: "Ten words of plain prose in a sentence, said Ann. ", count: 20_000)
+    let text = BookText(prose)
+    #expect(text.estimatedWordCount(0..<5_000) == text.wordCount(0..<5_000))
+    let exact = text.wordCount(0..<text.count)
+    let estimated = text.estimatedWordCount(0..<text.count)
+    #expect(abs(estimated - exact) * 100 < exact)
+  }
+
   @Test func emptyTextHasNothing() {
     #expect(BookText.empty.count == 0)
     #expect(BookText("").isEmpty)

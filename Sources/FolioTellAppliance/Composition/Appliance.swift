@@ -103,18 +103,27 @@ public final class Appliance: Sendable {
       source = .file(last.path)
     }
     let language = session.language ?? config.language
+    let keeper = directory.map { BookKeeper(folder: $0 + "/" + BookKeeper.folderName) }
     var firstBook: OpenedBook?
-    do {
-      firstBook = try Self.read(
-        source ?? session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes,
-        narration: session.narration && config.narration)
-    } catch {
-      // A named book must open; a remembered one that no longer reads is said, and the box waits for a choice.
-      if session.book != nil { throw error }
-      report("\(error); choose another book in the menu")
-      firstBook = try? Self.read(
-        session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes,
-        narration: session.narration && config.narration)
+    // The remembered book, kept when it was last opened: at once, without reading it again.
+    if session.book == nil, let last = log?.lastOpenBook, let kept = keeper?.kept(id: last.bookID, path: last.path) {
+      firstBook = OpenedBook(
+        id: kept.id, document: kept.map, title: kept.facts.title ?? URL(fileURLWithPath: last.path).deletingPathExtension().lastPathComponent,
+        path: last.path, language: kept.facts.language, chapters: kept.chapters, pages: kept.pages, notes: kept.notes,
+        paragraphs: kept.paragraphs)
+    } else {
+      do {
+        firstBook = try Self.read(
+          source ?? session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes,
+          narration: session.narration && config.narration)
+      } catch {
+        // A named book must open; a remembered one that no longer reads is said, and the box waits for a choice.
+        if session.book != nil { throw error }
+        report("\(error); choose another book in the menu")
+        firstBook = try? Self.read(
+          session.fallbackBook, language: language, readNotes: session.readNotes || config.readNotes,
+          narration: session.narration && config.narration)
+      }
     }
     self.firstBook = firstBook
 
@@ -254,7 +263,7 @@ public final class Appliance: Sendable {
       folders: folders, language: language, synchronous: platform.isVirtual,
       readNotes: session.readNotes || config.readNotes, narration: session.narration && config.narration,
       indexPath: directory.map { $0 + "/" + LibraryIndex.fileName },
-      keeper: directory.map { BookKeeper(folder: $0 + "/" + BookKeeper.folderName) }, report: report,
+      keeper: keeper, report: report,
       lastRead: { [log] in
         log?.state.positions.mapValues { Double($0.wallTime) / 1000 } ?? [:]
       })

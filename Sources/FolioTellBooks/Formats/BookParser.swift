@@ -57,6 +57,22 @@ public enum BookParser {
     return bytes
   }
 
+  /// A file's id (`BookIdentity`), hashed a block at a time; nil when it cannot be read.
+  public static func contentID(of path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var hasher = BookIdentity.Hasher()
+    var block = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let got = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+      if got < 0, errno == EINTR { continue }
+      if got < 0 { return nil }
+      if got == 0 { return hasher.id }
+      block.withUnsafeBufferPointer { hasher.add(UnsafeBufferPointer(rebasing: $0[0..<got])) }
+    }
+  }
+
   /// Reads a book. `language` overrides the book's own; `readNotes` reads footnotes and endnotes where they
   /// sit in the text (by default they are left out, and only where the text refers to them is kept).
   /// `narration` false reads a book that has narration (EPUB media overlays) with the voice instead.

@@ -91,6 +91,10 @@ public struct BookKeeper: Sendable {
       throw error
     }
     switch outcome {
+    case .stopped:
+      writer?.abandon()
+      if let failure { throw cannotKeep(failure) }
+      throw .unreadable(path: path, reason: "its indexing was stopped: another book was chosen")
     case .whole(let document):
       writer?.abandon()
       return .whole(document)

@@ -14,12 +14,14 @@ public enum BookSlices {
     case parts(format: BookDocument.Format, title: String?, author: String?, language: String?, problems: [String])
     /// The book was read whole (a format not read in parts, or a talking book): here it is.
     case whole(BookDocument)
+    /// `take` asked to stop.
+    case stopped
   }
 
   /// The first part: about this many characters.
   public static let firstCharacters = 16_384
   /// The parts after it.
-  public static let laterCharacters = 1 << 19
+  public static let laterCharacters = 1 << 18
 
   /// Reads the book at `path`, handing each part to `take` with how much of the book has been read (0 to 1,
   /// by its file's bytes or its chapters' files); `take` returns false to stop the reading.
@@ -43,7 +45,7 @@ public enum BookSlices {
         language = language ?? part.language
         first = false
       }
-      guard take(part, text.fractionRead) else { throw .unreadable(path: path, reason: "its reading was stopped") }
+      guard take(part, text.fractionRead) else { return .stopped }
     }
     guard !first else { throw .empty(path: path) }
     return .parts(format: .plainText, title: title, author: author, language: language, problems: [])
@@ -54,17 +56,25 @@ public enum BookSlices {
   ) throws(BookError) -> Outcome {
     let bytes = try BookParser.contents(of: path)
     var handed = 0
+    var stopped = false
     let parts = EPUBBook.Parts(characters: { $0 == 0 ? firstCharacters : laterCharacters }) { part, fraction in
       handed += 1
-      return take(part, fraction)
+      stopped = !take(part, fraction)
+      return !stopped
     }
-    let last = try EPUBBook.read(
-      bytes, path: path, language: language, readNotes: readNotes, narration: narration, parts: parts)
+    let last: BookDocument
+    do {
+      last = try EPUBBook.read(
+        bytes, path: path, language: language, readNotes: readNotes, narration: narration, parts: parts)
+    } catch {
+      if stopped { return .stopped }
+      throw error
+    }
     if last.isNarrated || handed == 0 {
       guard !last.sentences.isEmpty else { throw .empty(path: path) }
       return .whole(last)
     }
-    if !last.sentences.isEmpty, !take(last, 1) { throw .unreadable(path: path, reason: "its reading was stopped") }
+    if !last.sentences.isEmpty, !take(last, 1) { return .stopped }
     return .parts(
       format: .epub, title: last.title, author: last.author, language: language ?? last.language,
       problems: last.problems)

@@ -107,9 +107,9 @@ public struct KeptBook: Sendable {
       guard sentence.start >= end, sentence.end >= sentence.start, sentence.end <= facts.scalars else { return nil }
       end = sentence.end
     }
-    guard !sentences.isEmpty, marks.allSatisfy({ Int(UInt32(littleEndian: $0)) < max(facts.textBytes, 1) }) else {
-      return nil
-    }
+    // The marks are not read through here: a damaged one is bounded where it is used (`BookText`), and
+    // a long book's marks stay on the card until they are needed.
+    guard !sentences.isEmpty else { return nil }
     // From here the mapping belongs to the text: it is let go with the last book that uses it.
     let text = BookText(TextBytes(utf8: utf8, marks: marks, count: facts.scalars, release: release))
     var map = (try? SentenceMap(sentences: sentences, bookText: text)) ?? .empty

@@ -24,7 +24,7 @@ enum SleepTimers {
 
   static func secondsLeft(to end: Int, _ context: FeatureContext) -> Double {
     let playback = context.playback
-    let words = playback.book.scalars.wordCount(playback.offset..<max(playback.offset, end))
+    let words = playback.book.scalars.estimatedWordCount(playback.offset..<max(playback.offset, end))
     return Double(words) * 60 / Double(max(playback.wpm, 1))
   }
 

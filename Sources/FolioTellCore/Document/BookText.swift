@@ -102,6 +102,24 @@ public struct BookText: Equatable, Sendable {
 }
 
 extension BookText {
+  /// Ranges longer than this have their words estimated from samples (`estimatedWordCount`).
+  static let countedWhole = 1 << 17
+  static let samples = 8
+  static let sampleLength = 1 << 13
+
+  /// The words in a range, counted in it when it is short; for a long one (the rest of a long book) from
+  /// eight samples spread over it, so telling the time left reads a few pages of a mapped book, not all.
+  public func estimatedWordCount(_ range: Range<Int>) -> Int {
+    guard range.count > Self.countedWhole else { return wordCount(range) }
+    let step = range.count / Self.samples
+    var sampled = 0
+    for index in 0..<Self.samples {
+      let start = range.lowerBound + index * step
+      sampled += wordCount(start..<start + Self.sampleLength)
+    }
+    return sampled * range.count / (Self.samples * Self.sampleLength)
+  }
+
   /// The words (runs of letters and digits) that start in a range; without the text, none.
   public func wordCount(_ range: Range<Int>) -> Int {
     guard !isEmpty, range.lowerBound < count else { return 0 }

@@ -44,11 +44,11 @@ enum WhereAmI {
     }
     if let chapterIndex {
       let end = chapterIndex + 1 < state.book.chapters.count ? state.book.chapters[chapterIndex + 1].start : book.endOffset
-      let left = duration(words: book.scalars.wordCount(offset..<max(offset, end)), wpm: wpm, words)
+      let left = duration(words: book.scalars.estimatedWordCount(offset..<max(offset, end)), wpm: wpm, words)
       parts.append(words(.leftInChapter, .words(left)))
     }
     // Of a book read in part, the words of the rest are guessed from how much of it there is.
-    let known = book.scalars.wordCount(offset..<book.endOffset)
+    let known = book.scalars.estimatedWordCount(offset..<book.endOffset)
     let later = book.isWhole ? 0 : known * (book.toldEndOffset - book.endOffset) / max(book.endOffset - offset, 1)
     parts.append(capitalized(words(.leftInBook, .words(roughly(duration(words: known + later, wpm: wpm, words))))))
     if let timer = state.sleepTimer { parts.append(words(.sleepTimerIs, .words(timer.spokenLeft(words)))) }

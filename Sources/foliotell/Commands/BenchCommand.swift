@@ -23,6 +23,7 @@ enum BenchCommand {
       print(BookBench.makeBooks(in: arguments[1]).joined(separator: "\n"))
       return
     }
+    if arguments.first == "book-open-once" { return BookOpenBench.once(Array(arguments.dropFirst())) }
     if arguments.first == "library" { return LibraryBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "library-once" { return LibraryBench.once(Array(arguments.dropFirst())) }
     if arguments.first == "narration-first-sound" { return NarrationBench.firstSoundOnce(Array(arguments.dropFirst())) }

@@ -2,83 +2,89 @@ import FolioTellBooks
 import FoundationEssentials
 import Glibc
 
-/// `foliotell bench books`: time to a ready document and peak memory for a 3 MB plain-text book and the
-/// largest EPUB installed from Debian's packages, each opened in a fresh process.
+/// `foliotell bench books`: the time from choosing a book to its first word, and the peak memory, for a
+/// 3 MB and a 30 MB text, an EPUB of 2,014 chapters and one full of MathML (made here), the old way (the
+/// whole book read first) beside the new (its beginning first, the rest indexed and kept).
 enum BookBench {
-  static let debianEPUBs =
-    [
-      "/usr/share/doc/ubuntu-packaging-guide-epub/ubuntu-packaging-guide.epub",
-      "/usr/share/doc/ubuntu-packaging-guide-epub-de/ubuntu-packaging-guide.epub",
-      "/usr/share/doc/ubuntu-packaging-guide-epub-ru/ubuntu-packaging-guide.epub",
-    ]
-    + ["ca", "de", "en", "es", "fr", "it", "ja", "pl", "pt_BR", "ro"].map {
-      "/usr/share/doc/live-manual/epub/live-manual.\($0).epub"
-    }
+  static let targets = (firstWordSeconds: 0.1, memoryKiB: 40 * 1024)
 
   static func run(_ arguments: [String]) {
-    let rounds = 5
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("foliotell-books-\(getpid())")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    // 3 MB of prose: the sample book over and over, in paragraphs.
-    let text = folder.appendingPathComponent("three-megabytes.txt").path
-    var prose = ""
-    while prose.utf8.count < 3 << 20 { prose += SampleBook.text + "\n\n" }
-    FileManager.default.createFile(atPath: text, contents: Data(prose.utf8))
-    var books = [text]
-    let epubs = debianEPUBs.filter { FileManager.default.fileExists(atPath: $0) }
-    if let largest = epubs.max(by: { size($0) < size($1) }) {
-      books.append(largest)
-    } else {
-      print("no EPUB from Debian's packages is installed (scripts/install-debian-packages installs them)")
-    }
-    print("book benchmark: each book opened \(rounds) times, each time in a fresh process (build with -c release)")
-    // What opening any book costs, whatever its length (ICU's rules and data, the runtime's first use):
-    // a one-sentence book shows it, so the figures below can be read as fixed cost plus the text's own.
-    let tiny = folder.appendingPathComponent("one-sentence.txt").path
-    FileManager.default.createFile(atPath: tiny, contents: Data("One sentence.\n".utf8))
-    let fixed =
-      (0..<rounds).compactMap { _ -> Int? in
-        guard let line = try? BenchCommand.shell(CommandLine.arguments[0], ["bench", "book-once", tiny]) else {
-          return nil
-        }
-        let figures = line.split(whereSeparator: { $0.isWhitespace }).compactMap { Int(Double($0) ?? 0) }
-        return figures.count == 5 ? figures[2] - figures[1] : nil
-      }.sorted().dropFirst(rounds / 2).first ?? 0
-    print("a one-sentence book: memory \(fixed) KiB above the process's start (the fixed cost of opening any book)")
+    let rounds = 3
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("foliotell-books-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let books = makeBooks(in: work + "/made")
+    print("book benchmark: each book opened \(rounds) times in a fresh process, release build; medians")
+    print("  old: the whole book read before reading starts (`bench book-once`, as every book was opened before kept books)")
+    print("  new: the box as `run` composes it on the paced virtual card, the book chosen in the menu (MENU, Books, PLAY):")
+    print("       first open (its beginning read, the rest indexed meanwhile), then again from a place in its middle (kept)")
+    var rows: [String] = []
+    var speechStarts: [Double] = []
     for book in books {
-      var results: [(seconds: Double, memory: Int, text: Int)] = []
-      var playbackPeaks: [Int] = []
-      for _ in 0..<rounds {
-        guard let line = try? BenchCommand.shell(CommandLine.arguments[0], ["bench", "book-once", book]),
-          let figures = Optional(line.split(whereSeparator: { $0.isWhitespace }).compactMap { Double($0) }),
-          figures.count == 5
-        else { fail("could not open \(book) in a child process", status: 1) }
-        results.append((figures[0], Int(figures[2] - figures[1]), Int(figures[3])))
-        playbackPeaks.append(Int(figures[4] - figures[1]))
+      let name = URL(fileURLWithPath: book).lastPathComponent
+      let old = (0..<rounds).map { _ in oldOpen(book) }
+      let oldSeconds = old.map(\.seconds).sorted()[rounds / 2]
+      let oldPeak = old.map(\.peakKiB).sorted()[rounds / 2]
+      // The book alone in its library folder.
+      let folder = work + "/library-" + name
+      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      _ = try? FileManager.default.linkItem(atPath: book, toPath: folder + "/" + name)
+      var first: [NewOpen] = []
+      var deep: [NewOpen] = []
+      for round in 0..<rounds {
+        let data = work + "/data-\(name)-\(round)"
+        first.append(newOpen(folder, data: data, deep: false))
+        deep.append(newOpen(folder, data: data, deep: true))
       }
-      let times = results.map(\.seconds).sorted()
-      let memory = results.map(\.memory).sorted()[rounds / 2]
-      let textKiB = results[0].text / 1024
+      let speechStart = median(first.map(\.firstWordAfterReading) + deep.map(\.firstWordAfterReading))
+      speechStarts.append(speechStart)
+      let newFirst = median(first.map(\.ready)) + speechStart
+      let newDeep = median(deep.map(\.ready)) + speechStart
+      let oldFirst = oldSeconds + speechStart
+      let peak = max(median(first.map(\.peakKiB)), median(deep.map(\.peakKiB)))
+      let own = max(median(first.map(\.ownKiB)), median(deep.map(\.ownKiB)))
       print(
-        URL(fileURLWithPath: book).lastPathComponent
-          + String(
-            printf:
-              " (%ld KiB file, %ld KiB of text): ready in median %.0f ms (best %.0f ms); memory %ld KiB above the process's start, %.2fx the text (%.2fx without the fixed cost) (targets for 3 MB of text: 150 ms, 3x)",
-            size(book) / 1024, textKiB, times[rounds / 2] * 1000,
-            times[0] * 1000, memory, Double(memory) / Double(max(textKiB, 1)),
-            Double(memory - fixed) / Double(max(textKiB, 1))))
-      let playback = playbackPeaks.sorted()[rounds / 2]
-      print(
-        String(
-          printf: "  ... and opened for playback (its sentence map made too): %ld KiB above the start, %.2fx the text",
-          playback, Double(playback) / Double(max(textKiB, 1))))
+        "\(name) (\(size(book) / 1024) KiB): first word, from the choice: old \(ms(oldFirst)) (the whole book read in \(ms(oldSeconds)), peak \(mb(oldPeak)) above the start), new \(ms(newFirst)) on the first open, \(ms(newDeep)) from the middle once kept (target 100 ms: \(verdict(max(newFirst, newDeep) <= targets.firstWordSeconds))); whole book indexed \(String(printf: "%.2f s", median(first.map(\.whole)))) after the choice; peak memory of the whole process \(mb(peak)), \(mb(own)) its own (target 40 MB: \(verdict(Int(peak) <= targets.memoryKiB)))"
+      )
+      rows.append("| \(name) | \(ms(oldFirst)) | \(ms(newFirst)) | \(ms(newDeep)) | \(mb(peak)) |")
     }
-    print(
-      "ebook-speaker (Debian's reading-aloud program) was not measured: it is an interactive terminal program that starts speaking as soon as it has opened a book and reports no load time, so its opening cannot be timed apart from its speech without changing it."
-    )
+    print("  (first word = the book open in the box + the first word heard after reading starts, for these books \(speechStarts.map(ms).joined(separator: ", ")), measured in the same runs)")
+    print("")
+    print("| book | old first word | new, first open | new, from the middle, kept | peak memory |")
+    print("| --- | --- | --- | --- | --- |")
+    for row in rows { print(row) }
     NarrationBench.books()
   }
+
+  struct NewOpen {
+    var ready: Double
+    var firstWordAfterReading: Double
+    var whole: Double
+    var peakKiB: Double
+    var ownKiB: Double
+  }
+
+  static func newOpen(_ folder: String, data: String, deep: Bool) -> NewOpen {
+    guard let line = try? BenchCommand.shell(CommandLine.arguments[0], ["bench", "book-open-once", folder, data, deep ? "deep" : "start"])
+    else { fail("the box could not open \(folder) in a child process", status: 1) }
+    let figures = line.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+    guard figures.count == 5 else { fail("the child process printed '\(line)'", status: 1) }
+    return NewOpen(ready: figures[0], firstWordAfterReading: figures[1], whole: figures[2], peakKiB: figures[3], ownKiB: figures[4])
+  }
+
+  static func oldOpen(_ book: String) -> (seconds: Double, peakKiB: Int) {
+    guard let line = try? BenchCommand.shell(CommandLine.arguments[0], ["bench", "book-once", book]) else {
+      fail("could not open \(book) in a child process", status: 1)
+    }
+    let figures = line.split(whereSeparator: { $0.isWhitespace }).compactMap { Double($0) }
+    guard figures.count == 5 else { fail("the child process printed '\(line)'", status: 1) }
+    return (figures[0], Int(figures[4] - figures[1]))
+  }
+
+  static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+  static func ms(_ seconds: Double) -> String { seconds.isFinite ? String(printf: "%.0f ms", seconds * 1000) : "never" }
+  static func mb(_ kib: some BinaryInteger) -> String { String(printf: "%.1f MB", Double(kib) / 1024) }
+  static func mb(_ kib: Double) -> String { String(printf: "%.1f MB", kib / 1024) }
+  static func verdict(_ met: Bool) -> String { met ? "meets" : "misses" }
 
   /// The books measured, written into `folder`: their paths, in the order they are reported.
   @discardableResult
