@@ -23,6 +23,7 @@ enum BenchCommand {
       print(BookBench.makeBooks(in: arguments[1]).joined(separator: "\n"))
       return
     }
+    if arguments.first == "all" { return BenchAll.run(Array(arguments.dropFirst())) }
     if arguments.first == "book-open-once" { return BookOpenBench.once(Array(arguments.dropFirst())) }
     if arguments.first == "library" { return LibraryBench.run(Array(arguments.dropFirst())) }
     if arguments.first == "library-once" { return LibraryBench.once(Array(arguments.dropFirst())) }
@@ -33,7 +34,7 @@ enum BenchCommand {
     }
     guard arguments.first == "speech" else {
       fail(
-        "bench knows: speech [--text FILE] [--rounds N] [--wav-only], store [--minutes N] [--wpm N], books, narration, controls [--seconds N] [--presses N], display, latency [--presses N] [--audio DEVICE], idle [--seconds N], memory [--seconds N] [--book FILE], library [--books N]"
+        "bench knows: all [--out FILE], speech [--text FILE] [--rounds N] [--wav-only], store [--minutes N] [--wpm N], books, narration, controls [--seconds N] [--presses N], display, latency [--presses N] [--audio DEVICE], idle [--seconds N], memory [--seconds N] [--book FILE], library [--books N]"
       )
     }
     var rest = arguments.dropFirst()
@@ -118,11 +119,17 @@ enum BenchCommand {
       String(
         printf: "first frame to ALSA after startUtterance: median %.1f ms, max %.1f ms (target: 30 ms)",
         median(firstFrame) * 1000, (firstFrame.max() ?? 0) * 1000))
+    BenchFigure.report(
+      "speech", "first frame to ALSA after startUtterance (median)", measured: String(printf: "%.1f ms", median(firstFrame) * 1000),
+      target: "30 ms", met: median(firstFrame) <= 0.030)
     print(
       String(
         printf:
           "stop to silence (sound the card still plays after stop(): what it held, then a 2 ms fade): median %.1f ms, max %.1f ms (target: 5 ms); still silent 50 ms later in %ld of %ld rounds",
         median(toSilence) * 1000, (toSilence.max() ?? 0) * 1000, silentAfterStop, rounds))
+    BenchFigure.report(
+      "speech", "stop to silence (median)", measured: String(printf: "%.1f ms", median(toSilence) * 1000), target: "5 ms",
+      met: median(toSilence) <= 0.005)
   }
 
   /// Whole-book synthesis into a null sink against `espeak-ng -w` on the same text, in this run.
@@ -159,6 +166,9 @@ enum BenchCommand {
       String(
         printf: "whole-book synthesis: ours %.2f s, espeak-ng -w %.2f s, ratio %.2f (target: at most 1.10)",
         oursSeconds, referenceSeconds, oursSeconds / referenceSeconds))
+    BenchFigure.report(
+      "speech", "whole-book synthesis against espeak-ng -w", measured: String(printf: "%.2fx", oursSeconds / referenceSeconds),
+      target: "at most 1.10x", met: oursSeconds / referenceSeconds <= 1.10)
   }
 
   /// `foliotell read BOOK --audio wav:FILE` against `espeak-ng -w FILE -f BOOK` on the same text, voice and
@@ -208,6 +218,9 @@ enum BenchCommand {
         printf:
           "WAV file of the book (%.0f min of audio), whole process, median of 5: foliotell read --audio wav: %.2f s, espeak-ng -w %.2f s, ratio %.2f (target: at most 1.10); processor time %.2f s and %.2f s, ratio %.2f",
         audio / 60, wall.0, wall.1, wall.0 / wall.1, processor.0, processor.1, processor.0 / processor.1))
+    BenchFigure.report(
+      "speech", "WAV file of a book, whole process, against espeak-ng -w", measured: String(printf: "%.2fx", wall.0 / wall.1),
+      target: "at most 1.10x", met: wall.0 / wall.1 <= 1.10)
   }
 
   /// Resident memory while a whole book is read through the paced card at 40 times real time.

@@ -77,12 +77,13 @@ enum BookOpenBench {
     usleep(500_000)
     appliance.stop()
     let memory = ProcessFigures.now()
+    // Split into single steps: Swift 6.0.3 cannot type-check them as one expression in time.
     let never = Double.infinity
-    print(
-      [
-        (seen.opened ?? never) - chosen, (seen.word ?? never) - (seen.reading ?? never), (seen.whole ?? never) - chosen,
-        Double(memory.peakKiB), Double(memory.anonymousKiB),
-      ].map { String($0) }.joined(separator: " "))
+    let toOpen: Double = (seen.opened ?? never) - chosen
+    let toWord: Double = (seen.word ?? never) - (seen.reading ?? never)
+    let toWhole: Double = (seen.whole ?? never) - chosen
+    let figures: [Double] = [toOpen, toWord, toWhole, Double(memory.peakKiB), Double(memory.anonymousKiB)]
+    print(figures.map { String($0) }.joined(separator: " "))
   }
 
   /// The deep run: the place kept in the store is the book's middle sentence (from its kept index).

@@ -115,11 +115,19 @@ enum IdleBench {
     let rate = Double(total) / seconds
     var verdict =
       target.map { rate <= $0 + 0.05 ? " (target \(Int($0)): meets)" : " (target \(Int($0)): misses)" } ?? ""
+    if let target {
+      BenchFigure.report(
+        "idle", "wake-ups per second, \(name)", measured: String(printf: "%.1f", rate), target: "\(Int(target))",
+        met: rate <= target + 0.05)
+    }
     if let workerTarget {
       let worker = after.filter { $0.value.name.hasPrefix("foliotell.speec") }
         .reduce(0) { $0 + $1.value.count - (before[$1.key]?.count ?? 0) }
       let workerRate = Double(worker) / seconds
       let meets = workerRate <= workerTarget + 0.05 ? "meets" : "misses"
+      BenchFigure.report(
+        "idle", "speech worker wake-ups per second, \(name)", measured: String(printf: "%.1f", workerRate),
+        target: "\(Int(workerTarget))", met: workerRate <= workerTarget + 0.05)
       verdict = ", the speech worker " + String(printf: "%.1f", workerRate) + " (target \(Int(workerTarget)): \(meets))"
     }
     print(

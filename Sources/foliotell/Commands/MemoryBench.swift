@@ -41,6 +41,9 @@ enum MemoryBench {
     print(
       "one-sentence book (the fixed cost): peak " + String(printf: "%.1f", reference.peak) + " MB")
     let verdict = reading.peak <= targetMegabytes ? "meets" : "misses"
+    BenchFigure.report(
+      "memory", String(printf: "peak resident memory reading a %.1f MB book", size), measured: String(printf: "%.1f MB", reading.peak),
+      target: "\(Int(targetMegabytes)) MB", met: reading.peak <= targetMegabytes)
     print(
       String(printf: "%.1f MB book: peak %.1f MB resident, %.1f MB at the end", size, reading.peak, reading.last)
         + " (target: at most \(Int(targetMegabytes)) MB: \(verdict)); "

@@ -110,6 +110,9 @@ enum NarrationBench {
         print(
           "narrated book, first sound (\(name), \(deep ? "from a place in the middle" : "from its start")), whole process from its start, median of 5: "
             + String(printf: "%.0f ms (best %.0f ms; target 150 ms)", times[2], times[0]))
+        BenchFigure.report(
+          "books", "narrated book's first sound (\(name), \(deep ? "from the middle" : "from its start"), median)",
+          measured: String(printf: "%.0f ms", times[2]), target: "150 ms", met: times[2] <= 150)
       }
     }
     // Two minutes of narration from the middle of the 500 MB folder, through the whole `read` command.
@@ -122,6 +125,9 @@ enum NarrationBench {
       return
     }
     func megabytes(_ kibibytes: Int) -> String { String(printf: "%.1f MB", Double(kibibytes) / 1024) }
+    BenchFigure.report(
+      "books", "peak memory playing a 500 MB audiobook folder", measured: megabytes(played.peak), target: "40 MB",
+      met: played.peak < 40 * 1024)
     print(
       "narrated book, peak memory while playing 2 minutes from the middle of a 500 MB audiobook folder (foliotell read, whole process): \(megabytes(played.peak)) resident (target under 40 MB: \(played.peak < 40 * 1024 ? "meets" : "misses")), of which \(megabytes(played.peakOwn)) the process's own; the same from a 10-minute book: \(megabytes(smallPlayed.peak)) (\(megabytes(smallPlayed.peakOwn)) own); a book of text read by the voice: \(megabytes(textPlayed.peak)) (\(megabytes(textPlayed.peakOwn)) own)"
     )
@@ -162,6 +168,11 @@ enum NarrationBench {
           + String(
             printf: "; ffmpeg decoding the same narration: %.2f s per minute of it, ratio %.2f", reference,
             perMinuteNarrated / reference))
+      if speed == 1 {
+        BenchFigure.report(
+          "narration", "processor share of narrated playback at 1x", measured: String(printf: "%.2f%%", share * 100),
+          target: "5%", met: share < 0.05)
+      }
     }
   }
 

@@ -107,6 +107,10 @@ enum StoreBench {
     print(
       "box (append-only log): \(stats.bytesWritten) bytes written in \(stats.writes) writes, \(stats.fsyncs) fsyncs, largest write \(stats.largestWrite) bytes, \(String(printf: "%.2f", boxSeconds)) s (targets: at most 65536 bytes and 150 fsyncs)"
     )
+    BenchFigure.report(
+      "store", "bytes written for an hour of reading", measured: "\(stats.bytesWritten) bytes", target: "65536 bytes",
+      met: stats.bytesWritten <= 65536)
+    BenchFigure.report("store", "fsyncs for an hour of reading", measured: "\(stats.fsyncs)", target: "150", met: stats.fsyncs <= 150)
     print(
       "naive (JSON rewritten at every sentence): \(naiveBytes) bytes written in \(naiveWrites) writes, \(naiveSyncs) fsyncs, largest write \(naiveLargest) bytes, \(String(printf: "%.2f", naiveSeconds)) s"
     )
@@ -119,6 +123,9 @@ enum StoreBench {
       String(
         printf: "most listening lost on a power cut: %.1f s (target: at most 30 s); saves: %ld", worstLoss,
         saveTimes.count - 1))
+    BenchFigure.report(
+      "store", "listening lost on a power cut (worst)", measured: String(printf: "%.1f s", worstLoss), target: "30 s",
+      met: worstLoss <= 30)
     print("(each rewrite costs the flash a whole erase block, typically 4 MiB on an SD card, whatever its size)")
   }
 }
