@@ -69,7 +69,7 @@ let usage = """
     bench display [--wpm N]
         Render every word of the sample book and send it through the OLED driver; print render time,
         bytes per frame, frame rate at 400 kHz and the bus share at the given rate (default 450 wpm).
-    replay TRACE.jsonl [--display png:FOLDER]
+    replay TRACE.jsonl [--display png:FOLDER] [--books DATA/books]
         Feed a recorded trace through the root reducer and print one JSON line per event; --display draws
         the display's frames at each event.
     bench latency [--presses N] [--audio DEVICE]

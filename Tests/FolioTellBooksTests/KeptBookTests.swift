@@ -1,6 +1,7 @@
 import FolioTellCore
 import FolioTellTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FolioTellBooks
@@ -144,5 +145,34 @@ import Testing
     #expect(keeper.kept(id: "stopped", path: path) == nil)
     let left = (try? FileManager.default.contentsOfDirectory(atPath: keeper.folder)) ?? []
     #expect(left.isEmpty)
+  }
+
+  /// Replay finds a long book the trace left out among the kept books, by its size; one it cannot find is
+  /// reported once.
+  @Test func replayFindsALeftOutBookAmongTheKeptBooks() throws {
+    let path = put(Array(Self.longGutenbergText().utf8), "long.txt")
+    let (_, kept) = try index(path)
+    let missing = Mutex<[Int]>([])
+    let finder = KeptBookFinder.finder(folder: keeper.folder) { characters, _ in missing.withLock { $0.append(characters) } }
+    let found = try elided(.bookIndexed(bookID: "book", book: kept.map), through: finder)
+    #expect(found == .bookIndexed(bookID: "book", book: kept.map))
+    let unknown = try SentenceMap(sentences: [TextSpan(start: 0, end: 40), TextSpan(start: 41, end: 99)])
+    let other = try elided(.bookIndexed(bookID: "b", book: unknown), through: finder)
+    let again = try elided(.bookIndexed(bookID: "b", book: unknown), through: finder)
+    guard case .bookIndexed(_, let standIn, _, _, _, _) = other else { return }
+    #expect(standIn.count == 2 && standIn.endOffset == 99)
+    #expect(other == again)
+    #expect(missing.withLock { $0 } == [99])
+  }
+
+  /// The event as a trace writes it with every book left out, read back through `finder`.
+  func elided(_ event: BoxEvent, through finder: LongBookCoding.Finder) throws -> BoxEvent {
+    let encoder = JSONEncoder()
+    encoder.userInfo[LongBookCoding.characterLimitKey] = 0
+    let written = try encoder.encode(event)
+    #expect(String(decoding: written, as: UTF8.self).contains("elided"))
+    let decoder = JSONDecoder()
+    decoder.userInfo[LongBookCoding.finderKey] = finder
+    return try decoder.decode(BoxEvent.self, from: written)
   }
 }

@@ -109,12 +109,19 @@ public struct SentenceMap: Equatable, Sendable {
   }
 }
 
-/// A book in a trace: `{"sentences": [[start, end], ...], "text": "..."}`, the text left out when unknown.
+/// A book in a trace: `{"sentences": [[start, end], ...], "text": "..."}`, the text left out when unknown;
+/// a long one as its size only (`LongBookCoding`).
 extension SentenceMap: Codable {
-  private enum Keys: String, CodingKey { case sentences, text, clips, expectedEnd }
+  private enum Keys: String, CodingKey { case sentences, text, clips, expectedEnd, elided }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Keys.self)
+    if let elided = try container.decodeIfPresent(LongBookCoding.Elided.self, forKey: .elided) {
+      let finder = decoder.userInfo[LongBookCoding.finderKey] as? LongBookCoding.Finder
+      self = finder?.find(elided.characters, elided.sentences) ?? LongBookCoding.standIn(elided)
+      expectedEndOffset = try container.decodeIfPresent(Int.self, forKey: .expectedEnd)
+      return
+    }
     let pairs = try container.decode([[Int]].self, forKey: .sentences)
     let spans = try pairs.enumerated().map { index, pair in
       guard pair.count == 2 else {
@@ -134,6 +141,11 @@ extension SentenceMap: Codable {
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Keys.self)
+    if let limit = encoder.userInfo[LongBookCoding.characterLimitKey] as? Int, endOffset > limit {
+      try container.encode(LongBookCoding.Elided(characters: endOffset, sentences: count), forKey: .elided)
+      try container.encodeIfPresent(expectedEndOffset, forKey: .expectedEnd)
+      return
+    }
     try container.encode(sentences.map { [$0.start, $0.end] }, forKey: .sentences)
     if hasText { try container.encode(scalars.string, forKey: .text) }
     if !clips.isEmpty { try container.encode(clips, forKey: .clips) }

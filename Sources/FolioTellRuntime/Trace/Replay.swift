@@ -21,8 +21,12 @@ public struct Replay {
   private var isDerived: Bool?
   /// Called with each step (the state before and after, the effects), for frames or tests.
   public var observe: ((BoxStep) -> Void)?
+  /// Finds the long books the trace left out (`LongBookCoding`): replay looks among the kept books.
+  private let books: LongBookCoding.Finder?
 
-  public init() {}
+  public init(books: LongBookCoding.Finder? = nil) {
+    self.books = books
+  }
 
   public var state: PlaybackState? { root?.playback }
 
@@ -71,10 +75,10 @@ public struct Replay {
   private mutating func feedDerived(_ text: String) throws(TraceError) -> String? {
     guard root != nil else {
       if text.allSatisfy(\.isWhitespace) { return nil }
-      root = try TraceCoding.readHeader(text, line: lineNumber)
+      root = try TraceCoding.readHeader(text, line: lineNumber, books: books)
       return nil
     }
-    guard let entry = try TraceCoding.readEntry(text, line: lineNumber) else { return nil }
+    guard let entry = try TraceCoding.readEntry(text, line: lineNumber, books: books) else { return nil }
     return TraceCoding.output(step(entry.event, at: entry.t))
   }
 

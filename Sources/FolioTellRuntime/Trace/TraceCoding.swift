@@ -66,11 +66,23 @@ public enum TraceCoding {
     var trace: Int?
   }
 
+  /// Books longer than this (in characters) are written as their size only (`LongBookCoding`): a line
+  /// or a state header stays well under a ring file's 4 MB, and is written in milliseconds.
+  public static let longBookCharacters = 1 << 18
+
   /// The same bytes for the same value on every run: keys sorted.
   static func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.userInfo[LongBookCoding.characterLimitKey] = longBookCharacters
     return encoder
+  }
+
+  /// Reads the books a trace left out with `books`, when given.
+  static func decoder(books: LongBookCoding.Finder?) -> JSONDecoder {
+    let decoder = JSONDecoder()
+    if let books { decoder.userInfo[LongBookCoding.finderKey] = books }
+    return decoder
   }
 
   /// A value as one line of JSON.
@@ -93,7 +105,9 @@ public enum TraceCoding {
     return ((try? JSONDecoder().decode(Probe.self, from: Data(text.utf8)))?.trace ?? 0) >= 2
   }
 
-  public static func readHeader(_ text: String, line: Int) throws(TraceError) -> BoxState {
+  public static func readHeader(
+    _ text: String, line: Int, books: LongBookCoding.Finder? = nil
+  ) throws(TraceError) -> BoxState {
     let written = (try? JSONDecoder().decode(Probe.self, from: Data(text.utf8)))?.trace
     guard let written, (2...version).contains(written) else {
       throw TraceError(
@@ -110,17 +124,19 @@ public enum TraceCoding {
       // Fields added to the state since the trace was recorded start as a new box's do.
       let defaults = try JSONValue.parse(header(BoxState()))
       let filled = try encoder().encode(recorded.filling(from: defaults))
-      return try JSONDecoder().decode(Header.self, from: filled).state
+      return try decoder(books: books).decode(Header.self, from: filled).state
     } catch {
       throw TraceError(line: line, message: "the trace's first line cannot be read: \(reason(error))")
     }
   }
 
   /// An event line; nil for a blank one.
-  public static func readEntry(_ text: String, line: Int) throws(TraceError) -> Entry? {
+  public static func readEntry(
+    _ text: String, line: Int, books: LongBookCoding.Finder? = nil
+  ) throws(TraceError) -> Entry? {
     if text.allSatisfy(\.isWhitespace) { return nil }
     do {
-      return try JSONDecoder().decode(Entry.self, from: Data(text.utf8))
+      return try decoder(books: books).decode(Entry.self, from: Data(text.utf8))
     } catch {
       throw TraceError(line: line, message: "not an event of a version \(version) trace: \(reason(error))")
     }

@@ -1,4 +1,5 @@
 import FolioTellAppliance
+import FolioTellBooks
 import FolioTellDisplayPipeline
 import FolioTellRuntime
 import FolioTellSystem
@@ -9,18 +10,25 @@ enum ReplayCommand {
   static func run(_ arguments: [String]) {
     var rest = arguments[...]
     var display: String?
+    var books: String?
     var paths: [String] = []
     while let argument = rest.popFirst() {
       if argument == "--display" {
         guard let spec = rest.popFirst(), spec.hasPrefix("png:") else { fail("--display needs png:FOLDER") }
         display = spec
+      } else if argument == "--books" {
+        guard let folder = rest.popFirst() else { fail("--books needs the folder of kept books (DATA/books)") }
+        books = folder
       } else {
         paths.append(argument)
       }
     }
     guard paths.count == 1, let path = paths.first, !path.hasPrefix("-") || path == "-" else {
-      fail("replay takes one trace file (or - for standard input): foliotell replay TRACE.jsonl [--display png:FOLDER]")
+      fail(
+        "replay takes one trace file (or - for standard input): foliotell replay TRACE.jsonl [--display png:FOLDER] [--books DATA/books]"
+      )
     }
+    let keptFolder = books ?? keptBooksBeside(trace: path)
     var frames: VirtualFrames?
     if let display {
       var setup = DisplaySetup()
@@ -44,7 +52,12 @@ enum ReplayCommand {
     guard let text = String(data: data, encoding: .utf8) else {
       fail("\(path): the trace is not UTF-8 text")
     }
-    var replay = Replay()
+    let finder = KeptBookFinder.finder(folder: keptFolder) { characters, sentences in
+      WritableFile.standardError.print(
+        "foliotell: \(path): the trace left out a long book (\(characters) characters, \(sentences) sentences) and it is not among the kept books in \(keptFolder); replay goes on with its size only, without its text: give the box's kept books with --books DATA/books\n"
+      )
+    }
+    var replay = Replay(books: finder)
     if let frames { replay.observe = { frames.stepped($0) } }
     var output = ""
     do {
@@ -77,5 +90,10 @@ enum ReplayCommand {
       fail("\(path): \(error)")
     }
   }
-}
 
+  /// The box's kept books for a trace in its data directory (`DATA/trace/trace-000001.jsonl` → `DATA/books`).
+  static func keptBooksBeside(trace path: String) -> String {
+    let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+    return (folder.isEmpty ? "" : folder) + "/../" + BookKeeper.folderName
+  }
+}
