@@ -156,6 +156,9 @@ import Testing
     let finder = KeptBookFinder.finder(folder: keeper.folder) { characters, _ in missing.withLock { $0.append(characters) } }
     let found = try elided(.bookIndexed(bookID: "book", book: kept.map), through: finder)
     #expect(found == .bookIndexed(bookID: "book", book: kept.map))
+    let layout = try #require(finder.layout(of: kept.map))
+    #expect(layout.chapters == kept.chapters && layout.pages == kept.pages && layout.paragraphs == kept.paragraphs)
+    #expect(layout.chapters.count == 60)
     let unknown = try SentenceMap(sentences: [TextSpan(start: 0, end: 40), TextSpan(start: 41, end: 99)])
     let other = try elided(.bookIndexed(bookID: "b", book: unknown), through: finder)
     let again = try elided(.bookIndexed(bookID: "b", book: unknown), through: finder)

@@ -27,7 +27,7 @@ import Testing
     let asked = Mutex<[[Int]]>([])
     let finder = LongBookCoding.Finder { characters, sentences in
       asked.withLock { $0.append([characters, sentences]) }
-      return characters == book.endOffset ? book : nil
+      return characters == book.endOffset ? LongBookCoding.Found(map: book) : nil
     }
     let found = try #require(try TraceCoding.readEntry(line, line: 2, books: finder))
     guard case .bookOpened(_, let read, _, let title, _, _, _, _, _, _, _, _) = found.event else {
@@ -66,7 +66,15 @@ import Testing
     let harness = Harness { parts in SimulatedSpeechEngine(sink: parts.sink, scheduler: parts.scheduler) }
     harness.runtime.observe { recorder.record($0) }
     let book = Self.longBook(sentences: 20_000)
-    harness.runtime.open(bookID: "long", book: book, title: "Long")
+    // Its layout as a long book's: a page every 2,000 characters, a paragraph every 10 sentences.
+    let layout = LongBookCoding.Layout(
+      chapters: (0..<20).map { ChapterMark(title: "Chapter \($0 + 1)", start: $0 * 40_000) },
+      pages: (0..<400).map { PageMark(label: String($0 + 1), start: $0 * 2_000) }, notes: [],
+      paragraphs: Array(stride(from: 0, to: book.endOffset, by: 400)))
+    harness.funnel.post(
+      .bookOpened(
+        bookID: "long", book: book, saved: nil, title: "Long", chapters: layout.chapters, pages: layout.pages,
+        paragraphs: layout.paragraphs))
     for _ in 0..<300 { harness.funnel.post(.control(name: .next, gesture: .release)) }
     harness.funnel.drain()
     #expect(ring.paths.count == 3)
@@ -76,10 +84,12 @@ import Testing
       // A file is closed at its bound; the line that crosses it is a step, not a book.
       #expect(size < 4096 + 8192, "\(path) is \(size) bytes")
       let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-      var replay = Replay(books: LongBookCoding.Finder { _, _ in book })
+      var replay = Replay(books: LongBookCoding.Finder { _, _ in LongBookCoding.Found(map: book, layout: layout) })
       for line in lines { _ = try replay.feed(line) }
       #expect(replay.root?.book.id == "long")
       #expect(replay.root?.playback.book == book)
+      #expect(replay.root?.book.pages == layout.pages && replay.root?.book.chapters == layout.chapters)
+      #expect(lines[0].contains(#""layoutLeftOut":true"#) && !lines[0].contains(#""label":"#))
       last = replay.root
     }
     #expect(last == harness.state)

@@ -9,21 +9,23 @@ public enum KeptBookFinder {
   public static func finder(
     folder: String, missing: @escaping @Sendable (_ characters: Int, _ sentences: Int) -> Void
   ) -> LongBookCoding.Finder {
-    let found = Mutex<[String: SentenceMap?]>([:])
+    let found = Mutex<[String: LongBookCoding.Found?]>([:])
     return LongBookCoding.Finder { characters, sentences in
       let key = "\(characters) \(sentences)"
       if let known = found.withLock({ $0[key] }) { return known }
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-      let map = names.sorted().lazy.filter { $0.hasSuffix(".book") }.compactMap { name -> SentenceMap? in
+      let book = names.sorted().lazy.filter { $0.hasSuffix(".book") }.compactMap { name -> LongBookCoding.Found? in
         guard let kept = KeptBook.read(folder + "/" + name),
           kept.facts.scalars == characters || kept.map.endOffset == characters,
           kept.map.count == sentences
         else { return nil }
-        return kept.map
+        let layout = LongBookCoding.Layout(
+          chapters: kept.chapters, pages: kept.pages, notes: kept.notes, paragraphs: kept.paragraphs)
+        return LongBookCoding.Found(map: kept.map, layout: layout)
       }.first
-      found.withLock { $0[key] = .some(map) }
-      if map == nil { missing(characters, sentences) }
-      return map
+      found.withLock { $0[key] = .some(book) }
+      if book == nil { missing(characters, sentences) }
+      return book
     }
   }
 }

@@ -70,7 +70,10 @@ final class KeptBookWriter {
     to file: String, path: String, size: Int, modified: Double, format: BookDocument.Format, title: String?,
     author: String?, language: String?, problems: [String]
   ) throws(BookError) {
-    defer { abandon() }
+    defer {
+      abandon()
+      letListsGo()
+    }
     let facts = KeptBook.Facts(
       path: path, size: size, modified: modified, format: format.rawValue, title: title, author: author,
       language: language, chapters: chapters, pages: pages, passages: passages, problems: problems,
@@ -81,9 +84,6 @@ final class KeptBookWriter {
     head += withUnsafeBytes(of: UInt32(meta.count).littleEndian, Array.init)
     head += meta
     head += [UInt8](repeating: 0, count: KeptBook.aligned(head.count) - head.count)
-    for list in [sentences, paragraphs, notes, marks] {
-      list.withUnsafeBytes { head += $0 }
-    }
     let partial = file + ".part"
     let output = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard output >= 0 else { throw .unreadable(path: partial, reason: String(cString: strerror(errno))) }
@@ -98,7 +98,11 @@ final class KeptBookWriter {
       }
       return true
     }
+    // The lists written from where they are: a copy of them would be megabytes for a long book.
     var copied = head.withUnsafeBytes(put)
+    for list in [sentences, paragraphs, notes, marks] where copied {
+      copied = list.withUnsafeBytes(put)
+    }
     // The text, copied from its part file a megabyte at a time.
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     lseek(textFile, 0, SEEK_SET)
@@ -116,6 +120,13 @@ final class KeptBookWriter {
       unlink(partial)
       throw .unreadable(path: file, reason: reason)
     }
+  }
+
+  /// The kept book is read back from its file as soon as it is written: its lists here are let go first,
+  /// so the two are never held at once.
+  private func letListsGo() {
+    (sentences, paragraphs, notes, marks) = ([], [], [], [])
+    (chapters, pages, passages) = ([], [], [])
   }
 
   /// Lets the text's part file go (a reading stopped, or finished).

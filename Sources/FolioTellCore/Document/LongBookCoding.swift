@@ -9,14 +9,45 @@ public enum LongBookCoding {
   public static let characterLimitKey = CodingUserInfoKey(rawValue: "foliotell.longBookCharacterLimit")!
   public static let finderKey = CodingUserInfoKey(rawValue: "foliotell.longBookFinder")!
 
-  /// Finds the book a trace left out, by its number of characters and of sentences.
-  public final class Finder: Sendable {
-    let find: @Sendable (_ characters: Int, _ sentences: Int) -> SentenceMap?
+  /// A long book's chapters, pages, notes and paragraphs: the trace leaves them out with its text (a long
+  /// book has thousands of pages), and replay takes them from where it finds the book.
+  public struct Layout: Equatable, Sendable {
+    public var chapters: [ChapterMark]
+    public var pages: [PageMark]
+    public var notes: [Int]
+    public var paragraphs: [Int]
 
-    public init(_ find: @escaping @Sendable (_ characters: Int, _ sentences: Int) -> SentenceMap?) {
-      self.find = find
+    public init(chapters: [ChapterMark] = [], pages: [PageMark] = [], notes: [Int] = [], paragraphs: [Int] = []) {
+      (self.chapters, self.pages, self.notes, self.paragraphs) = (chapters, pages, notes, paragraphs)
+    }
+
+    public var isEmpty: Bool { chapters.isEmpty && pages.isEmpty && notes.isEmpty && paragraphs.isEmpty }
+  }
+
+  /// A book a trace left out, found again: its sentences and text, and its layout.
+  public struct Found: Sendable {
+    public var map: SentenceMap
+    public var layout: Layout
+
+    public init(map: SentenceMap, layout: Layout = Layout()) {
+      (self.map, self.layout) = (map, layout)
     }
   }
+
+  /// Finds the book a trace left out, by its number of characters and of sentences.
+  public final class Finder: Sendable {
+    let find: @Sendable (_ characters: Int, _ sentences: Int) -> Found?
+
+    public init(_ find: @escaping @Sendable (_ characters: Int, _ sentences: Int) -> Found?) {
+      self.find = find
+    }
+
+    /// The layout of a book read back from a trace (found, or stood in for).
+    public func layout(of book: SentenceMap) -> Layout? { find(book.endOffset, book.count)?.layout }
+  }
+
+  /// Whether a trace writes `book` as its size only, given the encoder's limit.
+  public static func leavesOut(_ book: SentenceMap, limit: Int) -> Bool { book.endOffset > limit }
 
   struct Elided: Codable, Equatable {
     var characters: Int

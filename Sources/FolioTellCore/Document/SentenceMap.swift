@@ -118,7 +118,7 @@ extension SentenceMap: Codable {
     let container = try decoder.container(keyedBy: Keys.self)
     if let elided = try container.decodeIfPresent(LongBookCoding.Elided.self, forKey: .elided) {
       let finder = decoder.userInfo[LongBookCoding.finderKey] as? LongBookCoding.Finder
-      self = finder?.find(elided.characters, elided.sentences) ?? LongBookCoding.standIn(elided)
+      self = finder?.find(elided.characters, elided.sentences)?.map ?? LongBookCoding.standIn(elided)
       expectedEndOffset = try container.decodeIfPresent(Int.self, forKey: .expectedEnd)
       return
     }
@@ -141,7 +141,7 @@ extension SentenceMap: Codable {
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Keys.self)
-    if let limit = encoder.userInfo[LongBookCoding.characterLimitKey] as? Int, endOffset > limit {
+    if let limit = encoder.userInfo[LongBookCoding.characterLimitKey] as? Int, LongBookCoding.leavesOut(self, limit: limit) {
       try container.encode(LongBookCoding.Elided(characters: endOffset, sentences: count), forKey: .elided)
       try container.encodeIfPresent(expectedEndOffset, forKey: .expectedEnd)
       return

@@ -18,12 +18,16 @@ public enum TraceCoding {
   public struct Header: Codable, Sendable {
     public var trace: Int
     public var state: BoxState
+    /// The open book is long and its layout was left out (`TraceLongBooks`).
+    public var layoutLeftOut: Bool?
   }
 
   /// An event and when it was handled (seconds on the box's clock).
   public struct Entry: Codable, Sendable {
     public var t: Double
     public var event: BoxEvent
+    /// The event's book is long and its layout was left out (`TraceLongBooks`).
+    public var layoutLeftOut: Bool?
   }
 
   /// What replay prints of the state after an event: where playback is, the menu page, the sleep timer
@@ -91,9 +95,15 @@ public enum TraceCoding {
     String(decoding: (try? encoder().encode(value)) ?? Data("null".utf8), as: UTF8.self)
   }
 
-  public static func header(_ state: BoxState) -> String { json(Header(trace: version, state: state)) }
+  public static func header(_ state: BoxState) -> String {
+    let (slim, leftOut) = slimmed(state)
+    return json(Header(trace: version, state: slim, layoutLeftOut: leftOut ? true : nil))
+  }
 
-  public static func line(_ event: BoxEvent, at time: Double) -> String { json(Entry(t: time, event: event)) }
+  public static func line(_ event: BoxEvent, at time: Double) -> String {
+    let (slim, leftOut) = slimmed(event)
+    return json(Entry(t: time, event: slim, layoutLeftOut: leftOut ? true : nil))
+  }
 
   public static func output(_ step: BoxStep) -> String {
     json(Output(t: step.time, event: step.event, state: Summary(step.after), effects: step.effects))
@@ -124,7 +134,8 @@ public enum TraceCoding {
       // Fields added to the state since the trace was recorded start as a new box's do.
       let defaults = try JSONValue.parse(header(BoxState()))
       let filled = try encoder().encode(recorded.filling(from: defaults))
-      return try decoder(books: books).decode(Header.self, from: filled).state
+      let header = try decoder(books: books).decode(Header.self, from: filled)
+      return header.layoutLeftOut == true ? restored(header.state, books: books) : header.state
     } catch {
       throw TraceError(line: line, message: "the trace's first line cannot be read: \(reason(error))")
     }
@@ -136,7 +147,9 @@ public enum TraceCoding {
   ) throws(TraceError) -> Entry? {
     if text.allSatisfy(\.isWhitespace) { return nil }
     do {
-      return try decoder(books: books).decode(Entry.self, from: Data(text.utf8))
+      var entry = try decoder(books: books).decode(Entry.self, from: Data(text.utf8))
+      if entry.layoutLeftOut == true { entry.event = restored(entry.event, books: books) }
+      return entry
     } catch {
       throw TraceError(line: line, message: "not an event of a version \(version) trace: \(reason(error))")
     }
