@@ -54,7 +54,7 @@ public enum BookSlices {
   private static func epub(
     path: String, language: String?, readNotes: Bool, narration: Bool, take: @escaping (BookDocument, Double) -> Bool
   ) throws(BookError) -> Outcome {
-    let bytes = try BookParser.contents(of: path)
+    let source = try ZipSource(file: path)
     var handed = 0
     var stopped = false
     let parts = EPUBBook.Parts(characters: { $0 == 0 ? firstCharacters : laterCharacters }) { part, fraction in
@@ -65,7 +65,7 @@ public enum BookSlices {
     let last: BookDocument
     do {
       last = try EPUBBook.read(
-        bytes, path: path, language: language, readNotes: readNotes, narration: narration, parts: parts)
+        source: source, path: path, language: language, readNotes: readNotes, narration: narration, parts: parts)
     } catch {
       if stopped { return .stopped }
       throw error

@@ -26,12 +26,15 @@ struct BookFiles {
 
   /// The files of a zip archive (a DAISY book downloaded as one file).
   static func zip(_ bytes: [UInt8], path: String) throws(BookError) -> BookFiles {
-    let archive: ZipArchive
     do {
-      archive = try ZipArchive(bytes)
+      return zip(try ZipArchive(bytes), path: path)
     } catch {
       throw .damaged(path: path, reason: EPUBBook.reason(error))
     }
+  }
+
+  /// The files of an archive already opened (an EPUB's, for its narration).
+  static func zip(_ archive: ZipArchive, path: String) -> BookFiles {
     var names: [String: String] = [:]
     for name in archive.entries.keys where !name.hasSuffix("/") { names[name.lowercased()] = name }
     var files = BookFiles(path: path, folder: nil, names: names) { (name: String) throws(BookError) -> [UInt8] in

@@ -19,9 +19,19 @@ public enum EPUBBook {
     _ bytes: [UInt8], path: String, language override: String? = nil, readNotes: Bool = false, narration: Bool = true,
     parts: Parts? = nil
   ) throws(BookError) -> BookDocument {
+    try read(
+      source: ZipSource(bytes), path: path, language: override, readNotes: readNotes, narration: narration, parts: parts)
+  }
+
+  /// The book read from its file as it is needed (`ZipSource`): only its directory and the file being
+  /// read are held.
+  static func read(
+    source: ZipSource, path: String, language override: String? = nil, readNotes: Bool = false, narration: Bool = true,
+    parts: Parts? = nil
+  ) throws(BookError) -> BookDocument {
     let zip: ZipArchive
     do {
-      zip = try ZipArchive(bytes)
+      zip = try ZipArchive(source: source)
     } catch {
       throw .damaged(path: path, reason: reason(error))
     }
@@ -93,7 +103,7 @@ public enum EPUBBook {
         items.append(EPUBNarration.Item(content: item.href, overlay: overlayIDs[id].flatMap { manifest[$0]?.href }))
       }
       var document = try EPUBNarration.read(
-        bytes, path: path, spine: items, navigation: navigation, title: title, author: author, language: language,
+        zip, path: path, spine: items, navigation: navigation, title: title, author: author, language: language,
         readNotes: readNotes)
       document.problems = problems + document.problems
       return document

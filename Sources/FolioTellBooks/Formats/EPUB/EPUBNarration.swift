@@ -12,10 +12,10 @@ enum EPUBNarration {
   }
 
   static func read(
-    _ bytes: [UInt8], path: String, spine: [Item], navigation: EPUBNavigation, title: String?, author: String?,
+    _ zip: ZipArchive, path: String, spine: [Item], navigation: EPUBNavigation, title: String?, author: String?,
     language: String?, readNotes: Bool
   ) throws(BookError) -> BookDocument {
-    let files = try BookFiles.zip(bytes, path: path)
+    let files = BookFiles.zip(zip, path: path)
     var marks: [DAISYNarration.Target: [DAISYNarration.Mark]] = [:]
     for entry in navigation.contents {
       marks[DAISYNarration.Target(file: entry.file, id: entry.fragment), default: []].append(

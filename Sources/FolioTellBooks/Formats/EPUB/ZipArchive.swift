@@ -22,30 +22,41 @@ struct ZipArchive {
   static let maximumTotalSize = 128 << 20
   static let maximumRatio = 200
 
-  let bytes: [UInt8]
+  let source: ZipSource
   let entries: [String: Entry]
 
   init(_ bytes: [UInt8]) throws(Failure) {
-    self.bytes = bytes
-    guard bytes.count >= 22, Self.u32(bytes, 0) == 0x0403_4B50 else { throw .notAZip }
+    try self.init(source: ZipSource(bytes))
+  }
+
+  /// Reads only the archive's directory; each file's bytes are read when it is asked for.
+  init(source: ZipSource) throws(Failure) {
+    self.source = source
+    let size = source.count
+    guard size >= 22, Self.u32(source.read(0..<4), 0) == 0x0403_4B50 else { throw .notAZip }
     // The end-of-central-directory record: the last signature within the final 64 KiB + 22 bytes.
-    var end = bytes.count - 22
-    let lowest = max(0, bytes.count - 22 - 65_535)
-    while end >= lowest, Self.u32(bytes, end) != 0x0605_4B50 { end -= 1 }
-    guard end >= lowest else { throw .damaged("its table of contents (zip central directory) is missing") }
-    let count = Int(Self.u16(bytes, end + 10))
-    var offset = Int(Self.u32(bytes, end + 16))
+    let tailStart = max(0, size - 22 - 65_535)
+    let tail = source.read(tailStart..<size)
+    guard tail.count == size - tailStart else { throw .damaged("it cannot be read to its end") }
+    var end = tail.count - 22
+    while end >= 0, Self.u32(tail, end) != 0x0605_4B50 { end -= 1 }
+    guard end >= 0 else { throw .damaged("its table of contents (zip central directory) is missing") }
+    let count = Int(Self.u16(tail, end + 10))
+    let directoryStart = Int(Self.u32(tail, end + 16))
+    // The directory, to the end of the file (it is normally the file's last few kilobytes).
+    let directory = directoryStart < size ? source.read(directoryStart..<size) : []
+    var offset = 0
     var entries: [String: Entry] = [:]
     var unsafe: [String] = []
     for _ in 0..<count {
-      guard offset + 46 <= bytes.count, Self.u32(bytes, offset) == 0x0201_4B50 else {
+      guard offset + 46 <= directory.count, Self.u32(directory, offset) == 0x0201_4B50 else {
         throw .damaged("an entry of its zip directory is broken")
       }
-      let nameLength = Int(Self.u16(bytes, offset + 28))
-      let extraLength = Int(Self.u16(bytes, offset + 30))
-      let commentLength = Int(Self.u16(bytes, offset + 32))
-      guard offset + 46 + nameLength <= bytes.count else { throw .damaged("a file name runs past its end") }
-      let name = String(decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
+      let nameLength = Int(Self.u16(directory, offset + 28))
+      let extraLength = Int(Self.u16(directory, offset + 30))
+      let commentLength = Int(Self.u16(directory, offset + 32))
+      guard offset + 46 + nameLength <= directory.count else { throw .damaged("a file name runs past its end") }
+      let name = String(decoding: directory[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
       // An EPUB is never unpacked onto the disk, but a name that climbs out of the archive is a sign of
       // a hostile file: such entries are left out.
       if name.hasPrefix("/") || name.split(separator: "/").contains("..") || name.contains("\\") {
@@ -54,8 +65,8 @@ struct ZipArchive {
         continue
       }
       entries[name] = Entry(
-        name: name, method: Self.u16(bytes, offset + 10), compressedSize: Int(Self.u32(bytes, offset + 20)),
-        size: Int(Self.u32(bytes, offset + 24)), headerOffset: Int(Self.u32(bytes, offset + 42)))
+        name: name, method: Self.u16(directory, offset + 10), compressedSize: Int(Self.u32(directory, offset + 20)),
+        size: Int(Self.u32(directory, offset + 24)), headerOffset: Int(Self.u32(directory, offset + 42)))
       offset += 46 + nameLength + extraLength + commentLength
     }
     self.entries = entries
@@ -80,27 +91,30 @@ struct ZipArchive {
   /// Where a stored (uncompressed) file's bytes are in the archive, or nil when it is compressed or broken:
   /// such a file can be read straight from the archive's own file (narration, played by FFmpeg).
   func storedRange(_ name: String) -> Range<Int>? {
-    guard let entry = entries[name], entry.method == 0 else { return nil }
-    let header = entry.headerOffset
-    guard header + 30 <= bytes.count, Self.u32(bytes, header) == 0x0403_4B50 else { return nil }
-    let start = header + 30 + Int(Self.u16(bytes, header + 26)) + Int(Self.u16(bytes, header + 28))
-    guard start + entry.compressedSize <= bytes.count else { return nil }
+    guard let entry = entries[name], entry.method == 0, let start = dataStart(of: entry) else { return nil }
+    guard start + entry.compressedSize <= source.count else { return nil }
     return start..<(start + entry.compressedSize)
+  }
+
+  /// Where an entry's bytes begin, after its local header; nil when that header is broken.
+  private func dataStart(of entry: Entry) -> Int? {
+    let header = entry.headerOffset
+    guard header >= 0, header + 30 <= source.count else { return nil }
+    let local = source.read(header..<(header + 30))
+    guard local.count == 30, Self.u32(local, 0) == 0x0403_4B50 else { return nil }
+    return header + 30 + Int(Self.u16(local, 26)) + Int(Self.u16(local, 28))
   }
 
   /// The bytes of one file, inflated and checked against its size.
   func data(_ name: String) throws(Failure) -> [UInt8] {
     guard let entry = entries[name] else { throw .damaged("'\(name)' is missing") }
-    let header = entry.headerOffset
-    guard header + 30 <= bytes.count, Self.u32(bytes, header) == 0x0403_4B50 else {
-      throw .damaged("the entry for '\(name)' is broken")
-    }
-    let start = header + 30 + Int(Self.u16(bytes, header + 26)) + Int(Self.u16(bytes, header + 28))
-    guard start + entry.compressedSize <= bytes.count else { throw .damaged("'\(name)' runs past the end of the file") }
+    guard let start = dataStart(of: entry) else { throw .damaged("the entry for '\(name)' is broken") }
+    guard start + entry.compressedSize <= source.count else { throw .damaged("'\(name)' runs past the end of the file") }
     guard entry.size <= Self.maximumEntrySize, entry.size <= max(entry.compressedSize, 1) * Self.maximumRatio else {
       throw .damaged("'\(name)' would inflate to \(entry.size) bytes from \(entry.compressedSize) (a zip bomb?)")
     }
-    let compressed = Array(bytes[start..<(start + entry.compressedSize)])
+    let compressed = source.read(start..<(start + entry.compressedSize))
+    guard compressed.count == entry.compressedSize else { throw .damaged("'\(name)' cannot be read from the file") }
     switch entry.method {
     case 0: return compressed
     case 8: return try inflate(compressed, size: entry.size, name: name)
