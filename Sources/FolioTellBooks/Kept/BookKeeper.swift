@@ -1,6 +1,7 @@
 import FolioTellCore
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// The kept books of a data directory (`<data>/books`): a book indexed once opens at once the next time,
 /// at any place in it, for as long as its file keeps its size and modification time. The folder is kept
@@ -10,6 +11,9 @@ public struct BookKeeper: Sendable {
   public let budgetBytes: Int
   /// The kept books' folder in the data directory.
   public static let folderName = "books"
+
+  /// The kept book opened last, shared by every copy of this keeper.
+  private let recent = RecentKept()
 
   public init(folder: String, budgetBytes: Int = 512 << 20) {
     self.folder = folder
@@ -37,12 +41,20 @@ public struct BookKeeper: Sendable {
   /// The book kept for the file at `path` (of id `id`), mapped, when the file is the same as when it was
   /// kept; nil otherwise.
   public func kept(id: String, path: String) -> KeptBook? {
-    guard let status = FileTree.status(path), var book = KeptBook.read(file(for: id)),
-      book.facts.size == status.size, book.facts.modified == status.modified
-    else { return nil }
-    book.id = id
+    guard let status = FileTree.status(path) else { return nil }
+    let keptFile = file(for: id)
+    var book: KeptBook
+    if let recent = recent.book(id: id, file: FileTree.status(keptFile)) {
+      book = recent
+    } else {
+      guard let read = KeptBook.read(keptFile) else { return nil }
+      book = read
+      book.id = id
+    }
+    guard book.facts.size == status.size, book.facts.modified == status.modified else { return nil }
     // Opened now: the last to make room.
-    utimes(file(for: id), nil)
+    utimes(keptFile, nil)
+    recent.remember(book, file: FileTree.status(keptFile))
     return book
   }
 
@@ -53,6 +65,8 @@ public struct BookKeeper: Sendable {
     stop: @escaping () -> Bool = { false }, beginning: @escaping (Beginning) -> Void = { _ in }
   ) throws(BookError) -> Indexed {
     guard let status = FileTree.status(path) else { throw .unreadable(path: path, reason: "no such file") }
+    // Another book is being opened: the last one's text and lists are let go with it.
+    recent.forget()
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     var failure: BookError?
     let writer: KeptBookWriter?
@@ -112,6 +126,7 @@ public struct BookKeeper: Sendable {
         throw .unreadable(path: file(for: id), reason: "the book kept there cannot be read back")
       }
       kept.id = id
+      recent.remember(kept, file: FileTree.status(file(for: id)))
       return .kept(kept)
     }
   }
@@ -131,4 +146,25 @@ public struct BookKeeper: Sendable {
       books.removeFirst()
     }
   }
+}
+
+/// The kept book opened last (see `BookKeeper.kept`): the book being read, chosen again from the menu or
+/// opened at power-on and then chosen, is handed out again rather than read and held a second time, for as
+/// long as its kept file is the one it was read from.
+final class RecentKept: Sendable {
+  private let last = Mutex<(book: KeptBook, size: Int, modified: Double)?>(nil)
+
+  func book(id: String, file: FileTree.Status?) -> KeptBook? {
+    guard let file else { return nil }
+    return last.withLock { last in
+      guard let last, last.book.id == id, last.size == file.size, last.modified == file.modified else { return nil }
+      return last.book
+    }
+  }
+
+  func remember(_ book: KeptBook, file: FileTree.Status?) {
+    last.withLock { $0 = file.map { (book, $0.size, $0.modified) } }
+  }
+
+  func forget() { last.withLock { $0 = nil } }
 }

@@ -93,8 +93,11 @@ public struct KeptBook: Sendable {
       defer { next += count }
       return integers[next..<next + count].map { Int(UInt32(littleEndian: $0)) }
     }
-    let bounds = take(facts.sentences * 2)
-    let sentences = (0..<facts.sentences).map { TextSpan(start: bounds[2 * $0], end: bounds[2 * $0 + 1]) }
+    // Straight from the mapping: an array of the bounds first would add a second copy of them.
+    let sentences = (0..<facts.sentences).map {
+      TextSpan(start: Int(UInt32(littleEndian: integers[2 * $0])), end: Int(UInt32(littleEndian: integers[2 * $0 + 1])))
+    }
+    next = facts.sentences * 2
     let paragraphs = take(facts.paragraphs)
     let notes = take(facts.notes)
     // The marks and the text stay in the mapping (little-endian, as every board the box runs on is).

@@ -2,19 +2,20 @@ import FolioTellCore
 import FoundationEssentials
 import Glibc
 
-/// Writes a kept book as its parts come: their text goes straight to a file (so a long book's text is
-/// never held whole), their sentences and layout are gathered, offset by what came before. `finish` writes
-/// the kept book beside it and renames it into place, so a cut power leaves the old one or none.
+/// Writes a kept book as its parts come: their text, and their sentences, paragraphs, notes and text marks
+/// (offset by what came before), go straight to files of their own, so a long book is never held whole;
+/// chapters and pages are gathered. `finish` writes the kept book beside them and renames it into place,
+/// so a cut power leaves the old one or none.
 final class KeptBookWriter {
   private let textPath: String
   private let textFile: Int32
   private var closed = false
   private var scalars = 0
   private var bytes = 0
-  private var sentences: [UInt32] = []
-  private var paragraphs: [UInt32] = []
-  private var notes: [UInt32] = []
-  private var marks: [UInt32] = []
+  private let sentences: SpilledNumbers
+  private let paragraphs: SpilledNumbers
+  private let notes: SpilledNumbers
+  private let marks: SpilledNumbers
   private var chapters: [KeptBook.Facts.Chapter] = []
   private var pages: [KeptBook.Facts.Page] = []
   private var passages: [LanguagePassage] = []
@@ -23,7 +24,21 @@ final class KeptBookWriter {
     textPath = folder + "/" + id + ".text-part"
     textFile = open(textPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard textFile >= 0 else { throw .unreadable(path: textPath, reason: String(cString: strerror(errno))) }
+    let base = folder + "/" + id
+    do {
+      sentences = try SpilledNumbers(path: base + ".sentences-part")
+      paragraphs = try SpilledNumbers(path: base + ".paragraphs-part")
+      notes = try SpilledNumbers(path: base + ".notes-part")
+      marks = try SpilledNumbers(path: base + ".marks-part")
+    } catch {
+      close(textFile)
+      unlink(textPath)
+      for kind in ["sentences", "paragraphs", "notes", "marks"] { unlink(base + "." + kind + "-part") }
+      throw error
+    }
   }
+
+  private var lists: [SpilledNumbers] { [sentences, paragraphs, notes, marks] }
 
   /// About the size of the kept book so far.
   var size: Int { bytes + 4 * (sentences.count + paragraphs.count + notes.count + marks.count) }
@@ -34,9 +49,12 @@ final class KeptBookWriter {
     if scalars > 0 { try write("\n\n") }
     let base = scalars
     func at(_ offset: Int) -> UInt32 { UInt32(base + offset) }
-    for sentence in part.sentences { sentences += [at(sentence.start), at(sentence.end)] }
-    paragraphs += part.paragraphStarts.map(at)
-    notes += part.notes.map(at)
+    for sentence in part.sentences {
+      try sentences.append(at(sentence.start))
+      try sentences.append(at(sentence.end))
+    }
+    for start in part.paragraphStarts { try paragraphs.append(at(start)) }
+    for note in part.notes { try notes.append(at(note)) }
     chapters += part.chapters.map { KeptBook.Facts.Chapter(title: $0.title, start: base + $0.start, level: $0.level) }
     pages += part.pages.map { KeptBook.Facts.Page(label: $0.label, start: base + $0.start) }
     for passage in part.passages where passages.last?.language != passage.language {
@@ -47,9 +65,10 @@ final class KeptBookWriter {
 
   private func write(_ text: String) throws(BookError) {
     var text = text
+    var marked: [UInt32] = []
     let failed = text.withUTF8 { utf8 -> Int32 in
       for (index, byte) in utf8.enumerated() where byte & 0xC0 != 0x80 {
-        if scalars % TextBytes.stride == 0 { marks.append(UInt32(bytes + index)) }
+        if scalars % TextBytes.stride == 0 { marked.append(UInt32(bytes + index)) }
         scalars += 1
       }
       var written = 0
@@ -63,6 +82,7 @@ final class KeptBookWriter {
     }
     guard failed == 0 else { throw .unreadable(path: textPath, reason: String(cString: strerror(failed))) }
     bytes += text.utf8.count
+    for mark in marked { try marks.append(mark) }
   }
 
   /// Writes the kept book to `file` and lets the text's part file go.
@@ -100,8 +120,8 @@ final class KeptBookWriter {
     }
     // The lists written from where they are: a copy of them would be megabytes for a long book.
     var copied = head.withUnsafeBytes(put)
-    for list in [sentences, paragraphs, notes, marks] where copied {
-      copied = list.withUnsafeBytes(put)
+    for list in lists where copied {
+      copied = try list.copy(to: put)
     }
     // The text, copied from its part file a megabyte at a time.
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -122,10 +142,9 @@ final class KeptBookWriter {
     }
   }
 
-  /// The kept book is read back from its file as soon as it is written: its lists here are let go first,
-  /// so the two are never held at once.
+  /// The kept book is read back from its file as soon as it is written: its chapters and pages here are
+  /// let go first, so the two are never held at once.
   private func letListsGo() {
-    (sentences, paragraphs, notes, marks) = ([], [], [], [])
     (chapters, pages, passages) = ([], [], [])
   }
 
@@ -135,6 +154,7 @@ final class KeptBookWriter {
     closed = true
     close(textFile)
     unlink(textPath)
+    for list in lists { list.remove() }
   }
 
   deinit { abandon() }
