@@ -14,6 +14,8 @@ int folio_pipe_cloexec(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
 
 int folio_trim_heap(void) { return malloc_trim(0); }
 
+int folio_use_one_heap_arena(void) { return mallopt(M_ARENA_MAX, 1); }
+
 size_t folio_heap_in_use(void) {
   struct mallinfo2 info = mallinfo2();
   return info.uordblks + info.hblkhd;

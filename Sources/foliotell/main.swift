@@ -3,6 +3,7 @@ import FolioTellSystem
 import FoundationEssentials
 import Glibc
 
+Heap.useOneArena()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
   usage: foliotell COMMAND [OPTIONS]

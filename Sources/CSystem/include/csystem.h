@@ -21,6 +21,8 @@ int folio_pipe_cloexec(int ends[2]);
 
 // Hands the heap's free pages back to the kernel (malloc_trim), so resident memory shows what is held.
 int folio_trim_heap(void);
+// One malloc arena for the whole process (mallopt M_ARENA_MAX 1).
+int folio_use_one_heap_arena(void);
 // Bytes of the C heap in use (allocated, not free), mmapped blocks included (mallinfo2).
 size_t folio_heap_in_use(void);
 #endif
