@@ -7,6 +7,8 @@ enum FileTree {
     var size: Int
     /// Seconds since 1970, to the nanosecond: a change of the file changes it.
     var modified: Double
+    /// The file's inode: a file written anew and renamed into place has another.
+    var inode: UInt64 = 0
   }
 
   static func status(_ path: String) -> Status? {
@@ -14,7 +16,7 @@ enum FileTree {
     guard stat(path, &info) == 0 else { return nil }
     return Status(
       isFolder: info.st_mode & S_IFMT == S_IFDIR, size: Int(info.st_size),
-      modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+      modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9, inode: UInt64(info.st_ino))
   }
 
   static func exists(_ path: String) -> Bool { status(path) != nil }

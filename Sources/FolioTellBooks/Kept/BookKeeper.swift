@@ -150,20 +150,25 @@ public struct BookKeeper: Sendable {
 
 /// The kept book opened last (see `BookKeeper.kept`): the book being read, chosen again from the menu or
 /// opened at power-on and then chosen, is handed out again rather than read and held a second time, for as
-/// long as its kept file is the one it was read from.
+/// long as its kept file is the one it was read from. A kept file seen changed in any way (its inode, size
+/// or modification time) is let go at once, so a file damaged in place, even within one tick of the clock
+/// that stamps it, is read and judged again.
 final class RecentKept: Sendable {
-  private let last = Mutex<(book: KeptBook, size: Int, modified: Double)?>(nil)
+  private let last = Mutex<(book: KeptBook, file: FileTree.Status)?>(nil)
 
   func book(id: String, file: FileTree.Status?) -> KeptBook? {
-    guard let file else { return nil }
-    return last.withLock { last in
-      guard let last, last.book.id == id, last.size == file.size, last.modified == file.modified else { return nil }
-      return last.book
+    last.withLock { last in
+      guard let kept = last, kept.book.id == id else { return nil }
+      guard let file, kept.file == file else {
+        last = nil
+        return nil
+      }
+      return kept.book
     }
   }
 
   func remember(_ book: KeptBook, file: FileTree.Status?) {
-    last.withLock { $0 = file.map { (book, $0.size, $0.modified) } }
+    last.withLock { $0 = file.map { (book, $0) } }
   }
 
   func forget() { last.withLock { $0 = nil } }
