@@ -35,6 +35,7 @@ struct folio_paced_pcm {
   int recording;
   int16_t *record;
   size_t record_samples, record_capacity;
+  size_t record_first; /* the sample index of record[0]: what came before was forgotten */
 };
 
 static uint64_t now_ns(void) {
@@ -269,11 +270,35 @@ uint64_t folio_paced_pcm_played_total(folio_paced_pcm *p) {
 size_t folio_paced_pcm_copy_recorded(folio_paced_pcm *p, int16_t *out, size_t from, size_t count) {
   pthread_mutex_lock(&p->lock);
   advance(p);
-  size_t available = from < p->record_samples ? p->record_samples - from : 0;
+  size_t end = p->record_first + p->record_samples;
+  size_t available = from >= p->record_first && from < end ? end - from : 0;
   size_t copied = count < available ? count : available;
-  if (copied) memcpy(out, p->record + from, copied * sizeof(int16_t));
+  if (copied) memcpy(out, p->record + (from - p->record_first), copied * sizeof(int16_t));
   pthread_mutex_unlock(&p->lock);
   return copied;
+}
+
+void folio_paced_pcm_forget_recorded(folio_paced_pcm *p, size_t before) {
+  pthread_mutex_lock(&p->lock);
+  advance(p);
+  if (before > p->record_first) {
+    size_t drop = before - p->record_first;
+    if (drop > p->record_samples) drop = p->record_samples;
+    memmove(p->record, p->record + drop, (p->record_samples - drop) * sizeof(int16_t));
+    p->record_samples -= drop;
+    p->record_first += drop;
+    /* Handed back, so a long run's record holds only what is still asked for. */
+    size_t capacity = p->record_capacity;
+    while (capacity > 65536 && p->record_samples <= capacity / 4) capacity /= 2;
+    if (capacity < p->record_capacity) {
+      int16_t *shrunk = realloc(p->record, capacity * sizeof(int16_t));
+      if (shrunk) {
+        p->record = shrunk;
+        p->record_capacity = capacity;
+      }
+    }
+  }
+  pthread_mutex_unlock(&p->lock);
 }
 
 unsigned folio_paced_pcm_underruns(folio_paced_pcm *p) {

@@ -21,6 +21,19 @@ enum FileTree {
 
   static func exists(_ path: String) -> Bool { status(path) != nil }
 
+  /// Writes all of `bytes` to `descriptor`, again after an interrupted or short write; 0, or why not (an
+  /// errno: a full card is ENOSPC).
+  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    var written = 0
+    while written < bytes.count {
+      let now = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+      if now < 0, errno == EINTR { continue }
+      if now <= 0 { return now < 0 ? errno : EIO }
+      written += now
+    }
+    return 0
+  }
+
   static func isFolder(_ path: String) -> Bool { status(path)?.isFolder ?? false }
 
   /// The names in a folder, without "." and "..", or nothing when it cannot be read.

@@ -44,7 +44,13 @@ public final class Library: Sendable {
     var problem: String?
     var spokenProblem: String?
   }
-  private let cache = Mutex<[String: Cached]>([:])
+  /// What the library knows of each file, by path: the one list of its books that the box holds (the
+  /// menu's list is made from it). `generation` counts its changes, so the index is written only after one.
+  private struct Shelf {
+    var files: [String: Cached] = [:]
+    var generation = 0
+  }
+  private let cache = Mutex(Shelf())
 
   public init(folders: [String] = [Library.defaultFolder], mediaRoot: String? = "/media") {
     self.folders = folders
@@ -70,28 +76,43 @@ public final class Library: Sendable {
 
   /// The files of the last scan that could not be read, by path, with why in a few words for the voice.
   public var unreadable: [(path: String, reason: String)] {
-    cache.withLock { cache in
-      cache.compactMap { path, cached in
+    cache.withLock { shelf in
+      shelf.files.compactMap { path, cached in
         cached.entry == nil ? (path, cached.spokenProblem ?? "it cannot be read") : nil
       }.sorted { $0.path < $1.path }
     }
   }
 
+  /// How many times what the library knows has changed (a book read, changed or gone; an index taken):
+  /// the index needs writing only when this moved since it was last written.
+  public var generation: Int { cache.withLock { $0.generation } }
+
+  /// The book of this id, as the last scan found it; nil when it is no longer in the library.
+  public func entry(id: String) -> LibraryEntry? {
+    cache.withLock { shelf in shelf.files.values.lazy.compactMap(\.entry).first { $0.id == id } }
+  }
+
   /// What the library knows of its files, for the index.
-  public var indexed: [IndexedFile] {
-    cache.withLock { cache in
-      cache.map { path, cached in
+  public var indexed: [IndexedFile] { Array(indexedFiles) }
+
+  /// The same, one file at a time, by path, made as it is asked for: writing the index of thousands of
+  /// books holds no second list of them.
+  public var indexedFiles: some Sequence<IndexedFile> {
+    let files = cache.withLock { $0.files }
+    return files.keys.sorted().lazy.compactMap { path in
+      files[path].map { cached in
         IndexedFile(
           path: path, modified: cached.modified, size: cached.size, id: cached.entry?.id, title: cached.entry?.title,
           author: cached.entry?.author, format: cached.entry?.format.rawValue, language: cached.entry?.language,
           chapters: cached.entry?.chapters, problem: cached.problem, spokenProblem: cached.spokenProblem)
-      }.sorted { $0.path < $1.path }
+      }
     }
   }
 
   /// Takes what an index kept: a file it knows, unchanged since, is not read again.
   public func remember(_ files: [IndexedFile]) {
-    cache.withLock { cache in
+    cache.withLock { shelf in
+      shelf.generation += 1
       for file in files {
         var entry: LibraryEntry?
         if let id = file.id, let title = file.title {
@@ -101,7 +122,7 @@ public final class Library: Sendable {
             language: file.language, chapters: file.chapters ?? 0)
         }
         guard entry != nil || file.problem != nil else { continue }
-        cache[file.path] = Cached(
+        shelf.files[file.path] = Cached(
           modified: file.modified, size: file.size, entry: entry, problem: file.problem,
           spokenProblem: file.spokenProblem)
       }
@@ -173,7 +194,14 @@ public final class Library: Sendable {
       }
     }
     for path in audioBooks where !seen.contains(path) { list(path) }
-    if !onlyKnown { cache.withLock { cache in cache = cache.filter { seen.contains($0.key) } } }
+    if !onlyKnown {
+      // Removed where they are: a filtered copy would be a second dictionary of every book.
+      cache.withLock { shelf in
+        let gone = shelf.files.keys.filter { !seen.contains($0) }
+        for path in gone { shelf.files[path] = nil }
+        if !gone.isEmpty { shelf.generation += 1 }
+      }
+    }
     books.sort { ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path) }
     return (books, problems, unknown)
   }
@@ -196,7 +224,7 @@ public final class Library: Sendable {
 
   /// Whether the file is known as it is now (same size and modification time).
   private func isKnown(_ path: String) -> Bool {
-    guard let status = FileTree.status(path), let cached = cache.withLock({ $0[path] }) else { return false }
+    guard let status = FileTree.status(path), let cached = cache.withLock({ $0.files[path] }) else { return false }
     return cached.modified == status.modified && cached.size == status.size
   }
 
@@ -204,7 +232,7 @@ public final class Library: Sendable {
     let status = FileTree.status(path)
     let modified = status?.modified ?? 0
     let size = status?.size ?? -1
-    if let cached = cache.withLock({ $0[path] }), cached.modified == modified, cached.size == size {
+    if let cached = cache.withLock({ $0.files[path] }), cached.modified == modified, cached.size == size {
       return (cached.entry, cached.problem)
     }
     var result: (LibraryEntry?, String?)
@@ -222,7 +250,8 @@ public final class Library: Sendable {
       spoken = error.spokenReason
     }
     cache.withLock {
-      $0[path] = Cached(modified: modified, size: size, entry: result.0, problem: result.1, spokenProblem: spoken)
+      $0.files[path] = Cached(modified: modified, size: size, entry: result.0, problem: result.1, spokenProblem: spoken)
+      $0.generation += 1
     }
     return result
   }

@@ -38,15 +38,50 @@ public enum LibraryIndex {
     return contents.files
   }
 
-  public static func save(_ files: [IndexedFile], to path: String) throws {
+  /// Why the index could not be written (a full or read-only card).
+  public struct WriteError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+  }
+
+  /// Writes `files` (in path order) one at a time, as they come: a library of thousands of books is never
+  /// held as one document, nor as the tree an encoder builds of it, which took megabytes more than the
+  /// books themselves. The format is the one `load` reads: `{"files":[...],"version":1}`.
+  public static func save(_ files: some Sequence<IndexedFile>, to path: String) throws(WriteError) {
+    let temporary = path + ".new"
+    let output = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard output >= 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
+    var failure: Int32 = 0
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(1 << 16)
+    func flush() {
+      guard failure == 0, !buffer.isEmpty else { return }
+      failure = buffer.withUnsafeBytes { FileTree.writeAll(output, $0) }
+      buffer.removeAll(keepingCapacity: true)
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    let data = try encoder.encode(Contents(files: files.sorted { $0.path < $1.path }))
-    let temporary = path + ".new"
-    guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-      throw CocoaError(.fileWriteUnknown)
+    buffer += #"{"files":["#.utf8
+    var first = true
+    for file in files {
+      guard let encoded = try? encoder.encode(file) else { continue }
+      if !first { buffer.append(UInt8(ascii: ",")) }
+      first = false
+      buffer += encoded
+      if buffer.count >= 1 << 16 { flush() }
     }
-    guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    buffer += #"],"version":1}"#.utf8
+    flush()
+    close(output)
+    guard failure == 0 else {
+      unlink(temporary)
+      throw WriteError(path: temporary, reason: String(cString: strerror(failure)))
+    }
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw WriteError(path: path, reason: reason)
+    }
   }
 }
-

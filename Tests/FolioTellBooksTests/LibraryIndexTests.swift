@@ -89,4 +89,60 @@ import Testing
     _ = next.scanKnown()
     #expect(next.unreadable.map(\.path) == [books + "/empty.txt"])
   }
+
+  /// The index is written again only after the library learned something: a scan that finds every book as
+  /// it was leaves the generation where it was; a book added, changed or removed moves it.
+  @Test func theGenerationMovesOnlyWhenABookIsAddedChangedOrRemoved() throws {
+    put("First text.", "a.txt")
+    let library = Library(folders: [books], mediaRoot: nil)
+    _ = library.scan()
+    var last = library.generation
+    func moved() -> Bool {
+      defer { last = library.generation }
+      return library.generation != last
+    }
+    _ = library.scan()
+    #expect(!moved(), "nothing changed")
+    put("Another book.", "b.txt")
+    _ = library.scan()
+    #expect(moved(), "a book added")
+    put("First text, and more written since.", "a.txt")
+    _ = library.scan()
+    #expect(moved(), "a book changed")
+    try FileManager.default.removeItem(atPath: books + "/b.txt")
+    _ = library.scan()
+    #expect(moved(), "a book removed")
+    _ = library.scanKnown()
+    #expect(!moved(), "a quick look reads nothing")
+  }
+
+  /// A chosen book is found by its id in what the library holds, and is gone once its file is.
+  @Test func aBookIsFoundByItsIdUntilItsFileGoes() throws {
+    put("Title: Emma\n\n*** START OF THE PROJECT GUTENBERG EBOOK EMMA ***\n\nEmma was here.\n", "emma.txt")
+    put("Another book.", "other.txt")
+    let library = Library(folders: [books], mediaRoot: nil)
+    let emma = try #require(library.scan().books.first { $0.title == "Emma" })
+    #expect(library.entry(id: emma.id) == emma)
+    try FileManager.default.removeItem(atPath: emma.path)
+    _ = library.scan()
+    #expect(library.entry(id: emma.id) == nil)
+  }
+
+  /// An index that cannot be written says where and why, and leaves the one written before as it was.
+  @Test func anIndexThatCannotBeWrittenSaysWhyAndKeepsTheOldOne() throws {
+    put("Some text.", "a.txt")
+    let library = Library(folders: [books], mediaRoot: nil)
+    _ = library.scan()
+    try LibraryIndex.save(library.indexedFiles, to: index)
+    let before = try Data(contentsOf: URL(fileURLWithPath: index))
+    // The temporary file's place is taken by a folder, as a card that cannot be written would refuse it.
+    try FileManager.default.createDirectory(atPath: index + ".new", withIntermediateDirectories: true)
+    #expect {
+      try LibraryIndex.save(library.indexedFiles, to: index)
+    } throws: { error in
+      "\(error)".contains(index + ".new") && "\(error)".contains("Is a directory")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: index)) == before)
+    #expect(LibraryIndex.load(from: index).map(\.path) == [books + "/a.txt"])
+  }
 }

@@ -61,6 +61,26 @@ import Testing
     #expect(heard[(cut + Self.fade)...].allSatisfy { $0 == 0 })
   }
 
+  /// A bench listens from each press on: the record lets what came before go, and what it keeps is still
+  /// found at the frames the card counted.
+  @Test func theRecordForgetsWhatCameBeforeAndKeepsItsFrameNumbers() throws {
+    let card = AlsaSink(.virtual(speed: 4, canPause: true))
+    card.record(true)
+    try card.begin(sampleRate: Self.rate)
+    let writer = writeInBackground(card)
+    #expect(writer.done.wait(timeout: .now() + 10) == .success)
+    let deadline = ContinuousClock.now + .seconds(5)
+    while card.queuedFrames() > 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    let whole = card.recordedSamples()
+    #expect(Array(whole.prefix(Self.signal.count)) == Self.signal)
+    card.forgetRecorded(before: 30_000)
+    #expect(card.recordedSamples(from: 0).isEmpty)
+    #expect(card.recordedSamples(from: 29_999).isEmpty)
+    #expect(card.recordedSamples(from: 30_000) == Array(whole[30_000...]))
+    #expect(card.recordedSamples(from: 40_000) == Array(whole[40_000...]))
+    card.end()
+  }
+
   @Test func aPauseFadesOutAndTheResumeFadesInWithoutLosingOrRepeatingAFrame() throws {
     let card = AlsaSink(.virtual(speed: 2, canPause: true))
     card.record(true)

@@ -23,8 +23,12 @@ int folio_paced_pcm_open(void **pcm, folio_paced_pcm **paced, const char *name, 
 void folio_paced_pcm_set_recording(folio_paced_pcm *paced, int enabled);
 /* Frames played since the PCM was opened (over all starts and drops). */
 uint64_t folio_paced_pcm_played_total(folio_paced_pcm *paced);
-/* Copies up to `count` recorded samples (frames x channels) starting at sample `from`. Returns how many. */
+/* Copies up to `count` recorded samples (frames x channels) starting at sample `from`. Returns how many
+   (none for samples forgotten). */
 size_t folio_paced_pcm_copy_recorded(folio_paced_pcm *paced, int16_t *out, size_t from, size_t count);
+/* Lets the recorded samples before sample `before` go (a bench listening from a press on needs none
+   before it); asking for them later copies none. Sample indexes are kept. */
+void folio_paced_pcm_forget_recorded(folio_paced_pcm *paced, size_t before);
 /* Underruns seen (a running buffer that ran empty). */
 unsigned folio_paced_pcm_underruns(folio_paced_pcm *paced);
 

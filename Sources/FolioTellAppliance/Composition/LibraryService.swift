@@ -10,8 +10,8 @@ import Synchronization
 /// drives come and go (inotify, on a thread that sleeps until then); and the opener that reads a chosen
 /// book and posts `bookOpened` (or `bookFailedToOpen`): the other half of the `openLibraryBook` effect.
 final class LibraryService: Sendable {
+  /// The books found, held once: the opener looks a chosen book up here, and the menu's list is made from it.
   let library: Library
-  private let books = Mutex<[LibraryEntry]>([])
   /// Books are opened and drives scanned one at a time, in the order asked, off the event loop, on a
   /// thread that exists only while there is one to open.
   private let opening = PassingWorker(name: "foliotell.books")
@@ -27,11 +27,12 @@ final class LibraryService: Sendable {
   private let narration: Bool
   private let synchronous: Bool
   private let watched = Mutex<(LibraryWatcher, EventLoop)?>(nil)
-  /// The index in the data directory (nil without one), what was last written to it, and what was last
-  /// posted: a scan that learned nothing writes and posts nothing.
+  /// The index in the data directory (nil without one), the library's generation it was last written at,
+  /// and a digest of the list last posted: a scan that learned nothing writes and posts nothing, and
+  /// neither is held as a second list of thousands of books.
   private let indexPath: String?
-  private let indexed = Mutex<[IndexedFile]?>(nil)
-  private let posted = Mutex<[LibraryBook]?>(nil)
+  private let savedGeneration = Mutex<Int?>(nil)
+  private let posted = Mutex<Int?>(nil)
   private let report: @Sendable (String) -> Void
   /// When each book was last read (seconds since 1970), from the store: the Books page lists the latest first.
   private let lastRead: @Sendable () -> [String: Double]
@@ -67,7 +68,6 @@ final class LibraryService: Sendable {
     opening.run {
       self.loadIndex()
       let quick = self.library.scanKnown()
-      self.books.withLock { $0 = quick.books }
       self.post(quick.books, runtime)
       self.scan(into: runtime)
     }
@@ -75,16 +75,15 @@ final class LibraryService: Sendable {
 
   private func loadIndex() {
     guard let indexPath else { return }
-    let known = LibraryIndex.load(from: indexPath)
-    library.remember(known)
-    indexed.withLock { $0 = known }
+    library.remember(LibraryIndex.load(from: indexPath))
+    let generation = library.generation
+    savedGeneration.withLock { $0 = generation }
   }
 
   /// Scans (reading only the books that are new or changed), posts the books if they changed, and keeps
   /// what was learned in the index.
   func scan(into runtime: BoxRuntime) {
     let scan = library.scan()
-    books.withLock { $0 = scan.books }
     post(scan.books, runtime)
     saveIndex()
     // Reading a stick of thousands of books leaves the heap full of freed pages: handed back, so the box
@@ -102,20 +101,23 @@ final class LibraryService: Sendable {
     let read = lastRead()
     let listed =
       entries.map { LibraryBook(id: $0.id, title: $0.title, language: $0.language, lastRead: read[$0.id]) } + unreadable
+    var digest = Hasher()
+    digest.combine(listed)
+    let listedDigest = digest.finalize()
     let changed = posted.withLock { posted in
-      defer { posted = listed }
-      return posted != listed
+      defer { posted = listedDigest }
+      return posted != listedDigest
     }
     if changed { runtime.post(.libraryChanged(listed)) }
   }
 
   private func saveIndex() {
     guard let indexPath else { return }
-    let now = library.indexed
-    guard indexed.withLock({ $0 != now }) else { return }
+    let generation = library.generation
+    guard savedGeneration.withLock({ $0 != generation }) else { return }
     do {
-      try LibraryIndex.save(now, to: indexPath)
-      indexed.withLock { $0 = now }
+      try LibraryIndex.save(library.indexedFiles, to: indexPath)
+      savedGeneration.withLock { $0 = generation }
     } catch {
       report("cannot keep the library's index in \(indexPath): \(error); the books are read again at the next start")
     }
@@ -165,7 +167,7 @@ final class LibraryService: Sendable {
   }
 
   private func read(_ bookID: String, runtime: BoxRuntime) {
-    guard let entry = books.withLock({ $0.first { $0.id == bookID } }) else {
+    guard let entry = library.entry(id: bookID) else {
       runtime.post(.bookFailedToOpen(title: "that book", reason: "it is no longer in the library"))
       return
     }

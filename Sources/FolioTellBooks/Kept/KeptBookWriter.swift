@@ -71,14 +71,7 @@ final class KeptBookWriter {
         if scalars % TextBytes.stride == 0 { marked.append(UInt32(bytes + index)) }
         scalars += 1
       }
-      var written = 0
-      while written < utf8.count {
-        let now = Glibc.write(textFile, utf8.baseAddress! + written, utf8.count - written)
-        if now < 0, errno == EINTR { continue }
-        if now <= 0 { return errno }
-        written += now
-      }
-      return 0
+      return FileTree.writeAll(textFile, UnsafeRawBufferPointer(utf8))
     }
     guard failed == 0 else { throw .unreadable(path: textPath, reason: String(cString: strerror(failed))) }
     bytes += text.utf8.count
@@ -108,16 +101,7 @@ final class KeptBookWriter {
     let output = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard output >= 0 else { throw .unreadable(path: partial, reason: String(cString: strerror(errno))) }
     defer { close(output) }
-    func put(_ buffer: UnsafeRawBufferPointer) -> Bool {
-      var written = 0
-      while written < buffer.count {
-        let now = Glibc.write(output, buffer.baseAddress! + written, buffer.count - written)
-        if now < 0, errno == EINTR { continue }
-        if now <= 0 { return false }
-        written += now
-      }
-      return true
-    }
+    func put(_ buffer: UnsafeRawBufferPointer) -> Bool { FileTree.writeAll(output, buffer) == 0 }
     // The lists written from where they are: a copy of them would be megabytes for a long book.
     var copied = head.withUnsafeBytes(put)
     for list in lists where copied {

@@ -25,16 +25,7 @@ final class SpilledNumbers {
   }
 
   private func flush() throws(BookError) {
-    let failed = buffer.withUnsafeBytes { bytes -> Int32 in
-      var written = 0
-      while written < bytes.count {
-        let now = Glibc.write(file, bytes.baseAddress! + written, bytes.count - written)
-        if now < 0, errno == EINTR { continue }
-        if now <= 0 { return now < 0 ? errno : EIO }
-        written += now
-      }
-      return 0
-    }
+    let failed = buffer.withUnsafeBytes { FileTree.writeAll(file, $0) }
     guard failed == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(failed))) }
     buffer.removeAll(keepingCapacity: true)
   }

@@ -1,6 +1,6 @@
 /// A book the box can open from its library: its id (shared with the store) and its title, or why it
 /// cannot be opened (listed with the reason, never left out in silence).
-public struct LibraryBook: Equatable, Sendable, Codable {
+public struct LibraryBook: Hashable, Sendable, Codable {
   public var id: String
   public var title: String
   public var problem: String?

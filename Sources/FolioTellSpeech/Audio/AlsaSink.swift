@@ -112,6 +112,12 @@ public final class AlsaSink: PCMSink {
 
   public var recordedCount: Int { recordedSamples().count }
 
+  /// Lets the record's samples before `sample` go: a bench that listens from each press on keeps only
+  /// what it still reads, not the whole run's sound (megabytes, counted as the box's memory).
+  public func forgetRecorded(before sample: Int) {
+    if let paced = pacedCard() { folio_paced_pcm_forget_recorded(paced, max(sample, 0)) }
+  }
+
   /// Pulls the paced card out, as a USB card is unplugged: every call to it fails from now on.
   /// `begin` opens a fresh one, as when the card is plugged back in.
   public func unplugVirtualCard() {

@@ -141,6 +141,7 @@ enum LatencyBench {
 
     func mark() {
       let frame = card.playedFrames
+      card.forgetRecorded(before: frame)
       pressed.withLock { $0 = (Self.now(), frame) }
     }
 
