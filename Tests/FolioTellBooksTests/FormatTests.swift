@@ -415,4 +415,23 @@ func chapterStartsAtTheirHeadings(_ document: BookDocument) -> Bool {
     #expect(XMLNode.parse([0x3C, 0x61, 0xD0, 0xFD, 0x3E]) == nil)
     #expect(XMLNode.parse(Array("<?pi?><a b='1'>x<![CDATA[<y>]]><!-- c --></a>".utf8))?.allText == "x<y>")
   }
+
+  /// The XML reader reads UTF-8 bytes: a byte order mark, names and values beyond ASCII, a `>` inside a
+  /// quoted value, Unicode's white space between attributes, prefixes and entities come out as characters.
+  @Test func xmlIsReadFromItsBytesWithEveryCharacterKept() throws {
+    let xml = "\u{FEFF}<!DOCTYPE x [<!ENTITY e \"no\">]><opf:package xmlns:opf='u'>"
+      + "<item\u{00A0}id=\"ç1\"\u{3000}href='Kapitel Ä.xhtml' title=\"a > b &amp; c\"/>"
+      + "<dc:title>Zoë &#x2014; “Ünïcödé”</dc:title><mark>日本語</mark></opf:package>"
+    let root = try #require(XMLNode.parse(Array(xml.utf8)))
+    #expect(root.name == "package")
+    let item = try #require(root.first("item"))
+    #expect(item.attribute("id") == "ç1")
+    #expect(item.attribute("href") == "Kapitel Ä.xhtml")
+    #expect(item.attribute("title") == "a > b & c")
+    #expect(item.children.isEmpty)
+    #expect(root.first("title")?.allText == "Zoë — “Ünïcödé”")
+    #expect(root.first("mark")?.text == "日本語")
+    #expect(root.all("item").count == 1 && root.first("nothing") == nil)
+    #expect(XMLNode.tag(Array("a  href='x y'".unicodeScalars)).1 == ["href": "x y"])
+  }
 }

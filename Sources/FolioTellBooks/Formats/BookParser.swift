@@ -15,8 +15,9 @@ public enum BookParser {
     return !sample.contains(0) && controls * 50 < max(sample.count, 1)
   }
 
-  /// The file's bytes, read straight into one array (no second copy), or why they cannot be read.
-  static func contents(of path: String) throws(BookError) -> [UInt8] {
+  /// A book's file opened for reading, with its size; the same words for every reader when it cannot be:
+  /// missing, not allowed, a folder, or larger than a book can be. The caller closes the descriptor.
+  static func openBook(_ path: String) throws(BookError) -> (descriptor: Int32, size: Int) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let reason =
@@ -25,14 +26,28 @@ public enum BookParser {
         : errno == EACCES ? "it cannot be read (check its permissions)" : String(cString: strerror(errno))
       throw .unreadable(path: path, reason: reason)
     }
-    defer { close(descriptor) }
     var information = stat()
     guard fstat(descriptor, &information) == 0 else {
-      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+      let reason = String(cString: strerror(errno))
+      close(descriptor)
+      throw .unreadable(path: path, reason: reason)
     }
-    if information.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, reason: "it is a folder, not a file") }
+    guard information.st_mode & S_IFMT != S_IFDIR else {
+      close(descriptor)
+      throw .unreadable(path: path, reason: "it is a folder, not a file")
+    }
     let size = Int(information.st_size)
-    guard size <= maximumBytes else { throw .tooLarge(path: path, bytes: size, limit: maximumBytes) }
+    guard size <= maximumBytes else {
+      close(descriptor)
+      throw .tooLarge(path: path, bytes: size, limit: maximumBytes)
+    }
+    return (descriptor, size)
+  }
+
+  /// The file's bytes, read straight into one array (no second copy), or why they cannot be read.
+  static func contents(of path: String) throws(BookError) -> [UInt8] {
+    let (descriptor, size) = try openBook(path)
+    defer { close(descriptor) }
     var failure: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
       count = 0

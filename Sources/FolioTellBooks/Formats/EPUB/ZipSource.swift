@@ -15,24 +15,9 @@ final class ZipSource {
 
   /// The file at `path`, kept open while the archive is read.
   init(file path: String) throws(BookError) {
-    let opened = open(path, O_RDONLY | O_CLOEXEC)
-    guard opened >= 0 else {
-      let reason =
-        errno == ENOENT
-        ? "no such file" : errno == EACCES ? "it cannot be read (check its permissions)" : String(cString: strerror(errno))
-      throw .unreadable(path: path, reason: reason)
-    }
-    var information = stat()
-    guard fstat(opened, &information) == 0, information.st_mode & S_IFMT != S_IFDIR else {
-      close(opened)
-      throw .unreadable(path: path, reason: "it is a folder, not a file")
-    }
-    guard Int(information.st_size) <= BookParser.maximumBytes else {
-      close(opened)
-      throw .tooLarge(path: path, bytes: Int(information.st_size), limit: BookParser.maximumBytes)
-    }
+    let (opened, size) = try BookParser.openBook(path)
     memory = []
-    count = Int(information.st_size)
+    count = size
     descriptor = opened
   }
 
