@@ -284,7 +284,7 @@ void folio_paced_pcm_forget_recorded(folio_paced_pcm *p, size_t before) {
   if (before > p->record_first) {
     size_t drop = before - p->record_first;
     if (drop > p->record_samples) drop = p->record_samples;
-    memmove(p->record, p->record + drop, (p->record_samples - drop) * sizeof(int16_t));
+    if (drop && p->record) memmove(p->record, p->record + drop, (p->record_samples - drop) * sizeof(int16_t));
     p->record_samples -= drop;
     p->record_first += drop;
     /* Handed back, so a long run's record holds only what is still asked for. */

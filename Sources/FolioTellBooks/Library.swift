@@ -87,9 +87,10 @@ public final class Library: Sendable {
   /// the index needs writing only when this moved since it was last written.
   public var generation: Int { cache.withLock { $0.generation } }
 
-  /// The book of this id, as the last scan found it; nil when it is no longer in the library.
+  /// The book of this id, as the last scan found it; nil when it is no longer in the library. The same
+  /// book in two places (a copy on a stick) is the one of the first path, every time.
   public func entry(id: String) -> LibraryEntry? {
-    cache.withLock { shelf in shelf.files.values.lazy.compactMap(\.entry).first { $0.id == id } }
+    cache.withLock { shelf in shelf.files.values.compactMap(\.entry).filter { $0.id == id }.min { $0.path < $1.path } }
   }
 
   /// What the library knows of its files, for the index.

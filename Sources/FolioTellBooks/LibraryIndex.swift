@@ -45,7 +45,7 @@ public enum LibraryIndex {
     public var description: String { "\(path): \(reason)" }
   }
 
-  /// Writes `files` (in path order) one at a time, as they come: a library of thousands of books is never
+  /// Writes `files` (in the order given: the library gives them by path) one at a time, as they come: a library of thousands of books is never
   /// held as one document, nor as the tree an encoder builds of it, which took megabytes more than the
   /// books themselves. The format is the one `load` reads: `{"files":[...],"version":1}`.
   public static func save(_ files: some Sequence<IndexedFile>, to path: String) throws(WriteError) {

@@ -433,5 +433,7 @@ func chapterStartsAtTheirHeadings(_ document: BookDocument) -> Bool {
     #expect(root.first("mark")?.text == "日本語")
     #expect(root.all("item").count == 1 && root.first("nothing") == nil)
     #expect(XMLNode.tag(Array("a  href='x y'".unicodeScalars)).1 == ["href": "x y"])
+    // An unterminated CDATA section runs to the end of the file, its last character whole.
+    #expect(XMLNode.parse(Array("<a><![CDATA[xxé".utf8))?.text == "xxé")
   }
 }

@@ -123,6 +123,11 @@ import Testing
     let library = Library(folders: [books], mediaRoot: nil)
     let emma = try #require(library.scan().books.first { $0.title == "Emma" })
     #expect(library.entry(id: emma.id) == emma)
+    // The same book copied beside it: the copy of the first path, every time.
+    put("Title: Emma\n\n*** START OF THE PROJECT GUTENBERG EBOOK EMMA ***\n\nEmma was here.\n", "emma-copy.txt")
+    _ = library.scan()
+    #expect(library.entry(id: emma.id)?.path == books + "/emma-copy.txt")
+    try FileManager.default.removeItem(atPath: books + "/emma-copy.txt")
     try FileManager.default.removeItem(atPath: emma.path)
     _ = library.scan()
     #expect(library.entry(id: emma.id) == nil)

@@ -111,7 +111,9 @@ final class XMLNode {
         index = skip(past: commentEnd, from: index + 4)
       } else if starts(cdataStart, at: index) {
         let stop = skip(past: cdataEnd, from: index + 9)
-        stack.last?.text += string((index + 9)..<max(index + 9, stop - 3))
+        // Unterminated, it runs to the end of the file: nothing is cut from it.
+        let closed = stop >= index + 12 && text[(stop - 3)..<stop].elementsEqual(cdataEnd)
+        stack.last?.text += string((index + 9)..<(closed ? stop - 3 : max(index + 9, stop)))
         index = stop
       } else if starts(instructionStart, at: index) {
         index = skip(past: instructionEnd, from: index + 2)
