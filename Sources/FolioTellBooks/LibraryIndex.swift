@@ -45,9 +45,10 @@ public enum LibraryIndex {
     public var description: String { "\(path): \(reason)" }
   }
 
-  /// Writes `files` (in the order given: the library gives them by path) one at a time, as they come: a library of thousands of books is never
-  /// held as one document, nor as the tree an encoder builds of it, which took megabytes more than the
-  /// books themselves. The format is the one `load` reads: `{"files":[...],"version":1}`.
+  /// Writes `files` one at a time, in the order given (the library gives them by path): a library of
+  /// thousands of books is never held as one document, nor as the tree an encoder builds of it, which took
+  /// megabytes more than the books themselves. The format is the one `load` reads:
+  /// `{"files":[...],"version":1}`.
   public static func save(_ files: some Sequence<IndexedFile>, to path: String) throws(WriteError) {
     let temporary = path + ".new"
     let output = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

@@ -94,7 +94,9 @@ public final class AlsaSink: PCMSink {
   /// non-Sendable OpaquePointer leave Mutex.withLock.
   private func pacedCard() -> OpaquePointer? { OpaquePointer(bitPattern: state.withLock { Int(bitPattern: $0.paced) }) }
 
-  /// The paced card's record of what was played, as samples, when recording was switched on.
+  /// The paced card's record of what was played, as samples, when recording was switched on, from sample
+  /// `start` (counted from the card's opening). Samples let go by `forgetRecorded` are not given: after
+  /// it, ask from where it kept.
   public func recordedSamples(from start: Int = 0) -> [Int16] {
     guard let paced = pacedCard() else { return [] }
     var result: [Int16] = []
