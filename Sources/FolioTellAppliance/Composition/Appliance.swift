@@ -36,6 +36,8 @@ public final class Appliance: Sendable {
   private let session: Session
   private let report: @Sendable (String) -> Void
   private let library: LibraryService
+  /// Updates from a stick (RAUC): only on the box's own image.
+  private let updates: UpdateService?
   private let firstBook: OpenedBook?
   private let input = Mutex<InputLoop?>(nil)
   private let frames: VirtualFrames?
@@ -257,6 +259,15 @@ public final class Appliance: Sendable {
       frames = nil
     }
 
+    // Updates: bundles on the drives the library watches, installed through RAUC.
+    let updates: UpdateService?
+    if case .device = platform, let system = UpdateSystem.installed(dataDirectory: directory, runtimeDirectory: Self.runtimeFolder()) {
+      updates = UpdateService(system: system, report: report)
+    } else {
+      updates = nil
+    }
+    self.updates = updates
+
     // The library, and the opener behind the menu's Books.
     let folders = session.libraryFolders ?? config.bookFolders
     library = LibraryService(
@@ -264,6 +275,7 @@ public final class Appliance: Sendable {
       readNotes: session.readNotes || config.readNotes, narration: session.narration && config.narration,
       indexPath: directory.map { $0 + "/" + LibraryIndex.fileName },
       keeper: keeper, report: report,
+      afterScan: { runtime in updates?.look(into: runtime) },
       lastRead: { [log] in
         log?.state.positions.mapValues { Double($0.wallTime) / 1000 } ?? [:]
       })
@@ -275,6 +287,14 @@ public final class Appliance: Sendable {
     effects.setBookOpener { [weak runtime] bookID in
       guard let runtime else { return }
       library.open(bookID, runtime: runtime)
+    }
+    if let updates {
+      effects.setUpdater(
+        install: { [weak runtime] path in
+          guard let runtime else { return }
+          updates.install(path, into: runtime)
+        },
+        restart: { updates.restart() })
     }
 
     if let display { runtime.observe { display.boxChanged($0.after) } }
@@ -306,6 +326,7 @@ public final class Appliance: Sendable {
       runtime.post(.reloaded(carried))
     } else if session.greet {
       runtime.post(.poweredOn)
+      updates?.outcomeAtStart(into: runtime)
     } else if session.autoplay, firstBook != nil {
       runtime.post(.playback(.primaryTapped))
     }
@@ -426,6 +447,12 @@ public final class Appliance: Sendable {
         throw .book(error)
       }
     }
+  }
+
+  /// The runtime directory systemd gives the service (RAM, `/run/foliotell`); nil outside systemd.
+  public static func runtimeFolder(_ runtimeDirectory: String? = getenv("RUNTIME_DIRECTORY").map { String(cString: $0) }) -> String? {
+    guard let runtime = runtimeDirectory, let first = runtime.split(separator: ":").first, first.hasPrefix("/") else { return nil }
+    return String(first)
   }
 
   /// The trace ring's folder: the config's, else RAM under the runtime directory systemd gives the

@@ -36,6 +36,8 @@ final class LibraryService: Sendable {
   private let report: @Sendable (String) -> Void
   /// When each book was last read (seconds since 1970), from the store: the Books page lists the latest first.
   private let lastRead: @Sendable () -> [String: Double]
+  /// Runs after each scan (the drives may have changed): the updates look for bundles on them.
+  private let afterScan: @Sendable (BoxRuntime) -> Void
 
   /// `synchronous` opens books on the caller's thread (the virtual platform, where everything happens in
   /// order on the driver's thread). `readNotes` reads books' footnotes and endnotes where they sit. The
@@ -43,9 +45,11 @@ final class LibraryService: Sendable {
   init(
     folders: [String], language: String?, synchronous: Bool, readNotes: Bool = false, narration: Bool = true, indexPath: String? = nil,
     keeper: BookKeeper? = nil,
-    report: @escaping @Sendable (String) -> Void = { _ in }, lastRead: @escaping @Sendable () -> [String: Double] = { [:] }
+    report: @escaping @Sendable (String) -> Void = { _ in }, afterScan: @escaping @Sendable (BoxRuntime) -> Void = { _ in },
+    lastRead: @escaping @Sendable () -> [String: Double] = { [:] }
   ) {
     self.lastRead = lastRead
+    self.afterScan = afterScan
     self.keeper = keeper
     library = Library(folders: folders)
     self.language = language
@@ -86,6 +90,7 @@ final class LibraryService: Sendable {
     let scan = library.scan()
     post(scan.books, runtime)
     saveIndex()
+    afterScan(runtime)
     // Reading a stick of thousands of books leaves the heap full of freed pages: handed back, so the box
     // reads on in the memory it needs (megabytes on a 512 MB board).
     if !synchronous { Heap.trim() }

@@ -15,6 +15,11 @@ extension Box {
     case .control(let name, let gesture):
       let touched = controlUsed(&next, at: time)
       let context = FeatureContext(next, at: time)
+      if let answered = Updates.control(next.updates, name, gesture, context) {
+        return next.scoping(\.updates, answered).after(touched)
+      }
+      // Any control but the answers withdraws an offered update (held PLAY must not install it by surprise).
+      next.updates.offer = nil
       let mode = ControlMap.mode(of: next)
       return next.scoping(\.controls, ControlHandling.pressed(next.controls, name, gesture, mode: mode, context))
         .after(touched)
@@ -35,6 +40,8 @@ extension Box {
     case .reloaded(let carried):
       return Reload.carriedOver(carried, into: state, at: time)
     case .announcementFinished:
+      // "Restarting to finish the update" was said: the box restarts.
+      if state.updates.restartWhenSaid { return Outcome(state, [.restartForUpdate]) }
       guard state.saying.playAfterAnnouncement || state.saying.resumeAfterSaying else {
         // Said, and nothing is read: the sound stays on for a while (the next menu item needs no start-up),
         // and is released like a pause's.
@@ -85,6 +92,8 @@ extension Box {
       }
     case .libraryChanged(let entries):
       return libraryChanged(entries, state, at: time)
+    case .update(let updateEvent):
+      return state.scoping(\.updates, Updates.reduce(state.updates, updateEvent, FeatureContext(state, at: time)))
     case .shuttingDown:
       // Nothing said or read after this: a greeting or an interjection that ends later does not start reading.
       next.saying.playAfterAnnouncement = false

@@ -31,6 +31,11 @@ public enum BoxEffect: Equatable, Sendable, Codable {
   case fadeOut(seconds: Double)
   /// Back to full volume at once (a fade cancelled, reading after the timer).
   case restoreVolume
+  /// Install the update bundle at this path into the slot not running (posts `update(.progress)`, then
+  /// `update(.installed)` or `update(.failed)`).
+  case installUpdate(path: String)
+  /// Restart the box to boot the slot an update was installed into.
+  case restartForUpdate
   /// Post `timerFired(timer)` after this many seconds (replacing the timer if it is armed).
   case startTimer(BoxTimer, after: Double)
 }

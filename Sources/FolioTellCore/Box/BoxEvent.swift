@@ -33,6 +33,8 @@ public enum BoxEvent: Equatable, Sendable, Codable {
   case systemDescribed(SystemFacts)
   /// The books in the library changed (found at start, a drive plugged in, a file added).
   case libraryChanged([LibraryBook])
+  /// An update bundle found on a drive, its installation, or what became of it after the restart.
+  case update(UpdateEvent)
   /// A book chosen in the menu could not be opened: why, said to the listener.
   case bookFailedToOpen(title: String, reason: String)
   /// The box is being stopped (systemd's stop, the power button, the end of a script): whatever is heard

@@ -30,6 +30,8 @@ public struct BoxState: Equatable, Sendable, Codable {
   /// The sound card and amplifier: on while anything may be heard; released after a stop, the end, or
   /// a pause longer than `audioIdleSeconds`.
   public var audio = AudioPower()
+  /// An update offered, being installed, or finishing with a restart.
+  public var updates = UpdateState()
   /// The timers started and not yet fired or cancelled.
   public var armedTimers: [BoxTimer] = []
 

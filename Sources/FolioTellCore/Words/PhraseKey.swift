@@ -41,6 +41,9 @@ public enum PhraseKey: String, CaseIterable, Sendable {
   case describeMenuNext, describeMenuPrevious, describeMenuChoose, describeMenuBack
   // The display's own words.
   case shownSpeechStopped, shownNoBook, shownEndOfBook, shownFinished, shownReading, shownPaused, shownStopped
+  // Updates from a stick.
+  case updateOffered, updateInstalling, updateProgress, updateStillInstalling, updateRestarting, updateFailed
+  case updateNotInstalled, updatedTo, updateFellBack, updateNotSigned, updateForAnotherBox, updateUnreadable
   // Parts of the box that are missing, said with the greeting.
   case displayNotWorking, noControlsFound, controlsNotWorking
 }

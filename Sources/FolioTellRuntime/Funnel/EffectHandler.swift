@@ -14,6 +14,10 @@ public final class EffectHandler: Sendable {
   private let openBook = CallbackSlot<String, Void>()
   /// Finds the version and free space for the About page; given by the box's composition.
   private let describe = CallbackSlot<Void, SystemFacts>()
+  /// Installs an update bundle (posts its progress and end); restarts the box into the updated slot. Given
+  /// by the box's composition where the system has RAUC; elsewhere they do nothing.
+  private let installUpdate = CallbackSlot<String, Void>()
+  private let restart = CallbackSlot<Void, Void>()
 
   /// Where the reducer's timers run (the event loop's timerfd, or the virtual clock); without one, as in
   /// tests that post every tick themselves, timer effects are not carried out.
@@ -34,6 +38,11 @@ public final class EffectHandler: Sendable {
   }
 
   public func setBookOpener(_ opener: @escaping @Sendable (String) -> Void) { openBook.set(opener) }
+
+  public func setUpdater(install: @escaping @Sendable (String) -> Void, restart: @escaping @Sendable () -> Void) {
+    installUpdate.set(install)
+    self.restart.set(restart)
+  }
 
   /// Runs a store call; a failure is reported as an event and reading goes on with the place in memory.
   /// A call that works while the state says the store was failing reports the recovery.
@@ -91,6 +100,10 @@ public final class EffectHandler: Sendable {
       keep(sink, state) { try self.store.saveBookSettings(bookID: bookID, settings: settings) }
     case .describeSystem:
       if let facts = describe.call() { sink.post(.systemDescribed(facts)) }
+    case .installUpdate(let path):
+      installUpdate.call(path)
+    case .restartForUpdate:
+      restart.call(())
     case .fadeOut(let seconds):
       audio.fadeOut(seconds: seconds)
     case .restoreVolume:

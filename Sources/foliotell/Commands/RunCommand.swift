@@ -118,8 +118,10 @@ enum RunCommand {
     session.traceRing = true
     let appliance = try Appliance(config: config, platform: .device, session: session, loop: loop, report: log)
     let lastStatus = Mutex("")
+    let firstWord = FirstWordMarker(folder: Appliance.runtimeFolder())
     appliance.runtime.observe { step in
       if case .poweredOn = step.event { notifier.ready() }
+      firstWord.stepped(step.event)
       if case .reloaded = step.event { notifier.ready() }
       if let line = StatusLine.log(before: step.before, after: step.after, event: step.event) { log(line) }
       let status = StatusLine.status(of: step.after)
