@@ -234,6 +234,7 @@ struct UnreliableEngine {
         case .addBookmark, .removeBookmark, .fadeOut, .restoreVolume, .setVolume, .setPitch,
           .describeSystem:
           Issue.record("no control was used")
+        case .installUpdate, .restartForUpdate: Issue.record("no update was offered")
         case .startTimer(let timer, let delay):
           // Started only when none was armed (or this step's event was its firing).
           #expect(!before.armedTimers.contains(timer) || event == .timerFired(timer))

@@ -6,8 +6,9 @@ import Glibc
 /// The system side of updates: where bundles are, what RAUC says of them, the slot the box booted, the
 /// record kept across the restart. Paths are given so tests run it on folders and a stand-in for `rauc`.
 struct UpdateSystem: Sendable {
-  /// RAUC's command line.
+  /// RAUC's command line, and options it is given first (a test's `--conf=`).
   var rauc = "rauc"
+  var raucOptions: [String] = []
   /// RAUC's configuration: its `compatible` is the kind of box bundles must be made for.
   var configuration = "/etc/rauc/system.conf"
   /// Where drives are mounted.
@@ -86,7 +87,7 @@ struct UpdateSystem: Sendable {
   func check(_ path: String) -> Check {
     let result: Subprocess.Result
     do {
-      result = try Subprocess.run(rauc, ["info", "--output-format=json", path]) { _ in }
+      result = try Subprocess.run(rauc, raucOptions + ["info", "--output-format=json", path]) { _ in }
     } catch {
       return .refused(.unreadable, why: "\(rauc) did not run: \(error)")
     }
@@ -112,7 +113,7 @@ struct UpdateSystem: Sendable {
     }
     let result: Subprocess.Result
     do {
-      result = try Subprocess.run(rauc, ["install", path]) { line in
+      result = try Subprocess.run(rauc, raucOptions + ["install", path]) { line in
         if let percent = Self.percent(in: line) { progress(percent) }
       }
     } catch {
