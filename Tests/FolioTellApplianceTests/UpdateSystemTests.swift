@@ -189,6 +189,19 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: folder + "/restart"))
   }
 
+  @Test func systemdsStatusSaysWhatTheUpdateIsDoing() {
+    var state = BoxState()
+    state.updates.offer = UpdateOffer(version: "0.15.0", path: "/media/usb-sda1/x.raucb")
+    #expect(StatusLine.status(of: state) == "Offering the update to version 0.15.0")
+    state.updates.installing = state.updates.offer
+    state.updates.offer = nil
+    state.updates.saidPercent = 50
+    #expect(StatusLine.status(of: state) == "Installing the update to version 0.15.0: 50%")
+    state.updates.installing = nil
+    state.updates.restartWhenSaid = true
+    #expect(StatusLine.status(of: state) == "Restarting to finish the update")
+  }
+
   @Test func percentagesAreReadFromRAUCsLines() {
     #expect(UpdateSystem.percent(in: "  42% Copying image to rootfs.1") == 42)
     #expect(UpdateSystem.percent(in: "100% Installing done.") == 100)

@@ -4,6 +4,11 @@ import FolioTellCore
 public enum StatusLine {
   /// "Reading Emma, 34%", "Paused: Emma, 34%", "In the menu", "No book open".
   public static func status(of state: BoxState) -> String {
+    if let installing = state.updates.installing {
+      return "Installing the update to version \(installing.version): \(state.updates.saidPercent)%"
+    }
+    if state.updates.restartWhenSaid { return "Restarting to finish the update" }
+    if let offer = state.updates.offer { return "Offering the update to version \(offer.version)" }
     if state.menu != nil { return "In the menu" }
     guard state.book.id != nil, !state.playback.book.isEmpty else { return "No book open" }
     let title = state.book.title ?? "the book"
@@ -28,6 +33,12 @@ public enum StatusLine {
     }
     if let failure = after.playback.failure, failure != before.playback.failure { return "speech stopped: \(failure)" }
     if case .bookFailedToOpen(let title, let reason) = event { return "cannot open \"\(title)\": \(reason)" }
+    if after.updates.installing != nil, before.updates.installing == nil, let installing = after.updates.installing {
+      return "the listener chose to install the update to version \(installing.version) (\(installing.path))"
+    }
+    if before.updates.offer != nil, after.updates.offer == nil, after.updates.installing == nil, case .control = event {
+      return "the update was declined"
+    }
     if case .libraryChanged(let books) = event, books.count != before.library.books.count {
       return "the library has \(books.count) book\(books.count == 1 ? "" : "s")"
     }
